@@ -1,0 +1,92 @@
+/// The parameters of SPEC §5: everything that makes one list behave unlike
+/// another. A preset is one of these; a scenario's `config` overrides fields.
+public struct FeedConfig: Hashable, Sendable {
+    public struct Header: Hashable, Sendable {
+        public var height: Double
+        /// How far past its resting edge the header must be pulled to arm.
+        public var armDistance: Double
+
+        public init(height: Double, armDistance: Double) {
+            self.height = height
+            self.armDistance = armDistance
+        }
+    }
+
+    public struct Footer: Hashable, Sendable {
+        public enum Mode: String, Hashable, Sendable, CaseIterable {
+            /// Loads by itself when the last rows show (seed001, standard).
+            case auto
+            /// Loads when pulled past the bottom and released (seed000).
+            case release
+        }
+
+        public enum Spinner: String, Hashable, Sendable, CaseIterable {
+            /// Spins whenever the footer shows, as seed001's activity indicator does.
+            case always
+            /// Spins only while a page loads.
+            case loading
+        }
+
+        public var mode: Mode
+        public var height: Double
+        public var armDistance: Double
+        /// An auto footer fires when the last visible row is this close to the end.
+        public var prefetchRows: Int
+        public var spinner: Spinner
+        /// A CSS colour for templates.
+        public var colour: String
+
+        public init(mode: Mode, height: Double, armDistance: Double? = nil, prefetchRows: Int = 0,
+                    spinner: Spinner = .loading, colour: String) {
+            self.mode = mode
+            self.height = height
+            self.armDistance = armDistance ?? height
+            self.prefetchRows = prefetchRows
+            self.spinner = spinner
+            self.colour = colour
+        }
+    }
+
+    public enum FirstLoadIndicator: String, Hashable, Sendable, CaseIterable { case none, header, footer }
+    public enum FirstLoadFailure: String, Hashable, Sendable, CaseIterable { case retry, stuck }
+    public enum RefreshFailure: String, Hashable, Sendable, CaseIterable { case retry, toast }
+    public enum LoadMoreFailure: String, Hashable, Sendable, CaseIterable { case toast, toastAndFailedFooter, stuck }
+    public enum RefreshWhileLoading: String, Hashable, Sendable, CaseIterable { case ignore, cancel }
+
+    public var rowHeight: Double
+    /// Items a full page holds; a shorter page ends the feed.
+    public var pageSize: Int
+    /// `nil` for a list without pull-to-refresh.
+    public var header: Header?
+    public var footer: Footer
+    public var hideUntilFirstData: Bool
+    public var hideFooterWhenFits: Bool
+    public var firstLoadIndicator: FirstLoadIndicator
+    public var firstLoadFailure: FirstLoadFailure
+    public var refreshFailure: RefreshFailure
+    public var loadMoreFailure: LoadMoreFailure
+    public var refreshWhileLoading: RefreshWhileLoading
+    /// Seconds a toast stays up.
+    public var toastDuration: Double
+    public var texts: FeedTexts
+
+    public init(rowHeight: Double, pageSize: Int, header: Header?, footer: Footer,
+                hideUntilFirstData: Bool, hideFooterWhenFits: Bool,
+                firstLoadIndicator: FirstLoadIndicator, firstLoadFailure: FirstLoadFailure,
+                refreshFailure: RefreshFailure, loadMoreFailure: LoadMoreFailure,
+                refreshWhileLoading: RefreshWhileLoading, toastDuration: Double, texts: FeedTexts) {
+        self.rowHeight = rowHeight
+        self.pageSize = pageSize
+        self.header = header
+        self.footer = footer
+        self.hideUntilFirstData = hideUntilFirstData
+        self.hideFooterWhenFits = hideFooterWhenFits
+        self.firstLoadIndicator = firstLoadIndicator
+        self.firstLoadFailure = firstLoadFailure
+        self.refreshFailure = refreshFailure
+        self.loadMoreFailure = loadMoreFailure
+        self.refreshWhileLoading = refreshWhileLoading
+        self.toastDuration = toastDuration
+        self.texts = texts
+    }
+}

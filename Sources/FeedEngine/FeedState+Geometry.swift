@@ -1,0 +1,106 @@
+/// The parts of a moment that follow from the stored state: header and footer
+/// states, insets, the resting range (SPEC §2–§3).
+extension FeedState {
+    public enum HeaderState: String, Hashable, Sendable, CaseIterable { case hidden, idle, armed, refreshing }
+    public enum FooterState: String, Hashable, Sendable, CaseIterable { case hidden, idle, armed, loading, failed, exhausted }
+
+    /// The header shows its refreshing indicator for a refresh, and for a
+    /// first load when the preset uses the header as first-load indicator.
+    var headerIsRefreshing: Bool {
+        guard config.header != nil, let request else { return false }
+        return request.kind == .refresh || (request.kind == .initial && config.firstLoadIndicator == .header)
+    }
+
+    public var headerState: HeaderState {
+        guard let header = config.header else { return .hidden }
+        if headerIsRefreshing { return .refreshing }
+        if config.hideUntilFirstData && !hasData { return .hidden }
+        if isDragging && -contentOffset - insetTop >= header.armDistance { return .armed }
+        return .idle
+    }
+
+    public var footerState: FooterState {
+        let footer = config.footer
+        if items.isEmpty {
+            // With no rows the footer only ever shows as seed001's first-load spinner.
+            let firstLoad = request?.kind == .initial || (stuck && !hasData)
+            return config.firstLoadIndicator == .footer && firstLoad ? .loading : .hidden
+        }
+        if config.hideUntilFirstData && !hasData { return .hidden }
+        if config.hideFooterWhenFits && contentHeight <= viewport.height { return .hidden }
+        if stuck || request?.kind == .more { return .loading }
+        if exhausted { return .exhausted }
+        if footerFailed { return .failed }
+        if footer.mode == .release && isDragging
+            && contentOffset + viewport.height - releaseFooterTop >= footer.armDistance {
+            return .armed
+        }
+        return .idle
+    }
+
+    public var headerHeight: Double { config.header?.height ?? 0 }
+
+    public var insetTop: Double { headerIsRefreshing ? headerHeight : 0 }
+
+    public var insetBottom: Double {
+        let state = footerState
+        if state == .hidden { return 0 }
+        switch config.footer.mode {
+        case .auto: return config.footer.height
+        case .release:
+            // While loading, the inset grows so the footer stays in view.
+            return state == .loading ? max(0, viewport.height - contentHeight) + config.footer.height : 0
+        }
+    }
+
+    /// Where a release footer sits: below the rows, or below the screen when they are short.
+    var releaseFooterTop: Double { max(contentHeight, viewport.height) }
+
+    /// The footer's top in content coordinates.
+    public var footerTop: Double {
+        config.footer.mode == .auto ? contentHeight : releaseFooterTop
+    }
+
+    /// The lowest content offset the list rests at.
+    public var minOffset: Double { 0 - insetTop }
+
+    /// The highest content offset the list rests at.
+    public var maxOffset: Double { max(minOffset, contentHeight + insetBottom - viewport.height) }
+
+    /// Scrolled as far as it will go, showing the last row (and footer).
+    public func clamped(_ offset: Double) -> Double { min(max(offset, minOffset), maxOffset) }
+
+    /// The retry button shows while a failed first load or refresh waits to be
+    /// repeated; it hides while a first load or refresh runs.
+    public var retryVisible: Bool {
+        guard retryKind != nil else { return false }
+        return request.map { $0.kind == .more } ?? true
+    }
+
+    public var emptyVisible: Bool { emptyShown && items.isEmpty && !retryVisible }
+
+    /// Whether a tap on the footer does anything (SPEC §3, "tappable footers").
+    public var footerTappable: Bool {
+        let state = footerState
+        switch config.footer.mode {
+        case .auto: return state == .idle || state == .failed
+        case .release: return state == .failed
+        }
+    }
+
+    /// The index of the last row overlapping the viewport, if any.
+    /// - Complexity: O(log n).
+    public var lastVisibleRow: Int? {
+        let bottom = contentOffset + viewport.height
+        guard !items.isEmpty, bottom > 0, contentOffset < contentHeight else { return nil }
+        // The row covering the bottom edge, unless the edge falls on its top.
+        var last = offsets.firstRow(endingBelow: bottom)
+        if last == items.count || offsets.top(of: last) >= bottom { last -= 1 }
+        return last
+    }
+
+    /// Whether the viewport overlaps `[top, top + height)` in content coordinates.
+    public func overlapsViewport(top: Double, height: Double) -> Bool {
+        top < contentOffset + viewport.height && top + height > contentOffset
+    }
+}

@@ -1,0 +1,57 @@
+/// Everything that makes one moment of a list, as a value.
+///
+/// Stored here is only what cannot be derived; the header and footer states,
+/// the insets and the resting range follow from it (see `FeedState+Geometry`).
+/// `Hashable` so that a search can tell states apart.
+public struct FeedState: Hashable, Sendable {
+    public let config: FeedConfig
+    public internal(set) var viewport: Viewport
+    public internal(set) var time: Double = 0
+
+    public internal(set) var items: [Item] = []
+    /// Row tops and heights, for layouts in O(log n).
+    public internal(set) var offsets = RowOffsets()
+    /// The ids of `items`, to drop an item a page repeats.
+    var knownIDs: Set<String> = []
+    /// Pages loaded successfully since the rows were last replaced.
+    public internal(set) var pageIndex = 0
+    /// The one request in flight, if any.
+    public internal(set) var request: Request?
+    /// How many requests have been issued; the next one gets this plus one.
+    public internal(set) var requestsIssued = 0
+
+    /// The content y at the top of the viewport.
+    public internal(set) var contentOffset: Double = 0
+    public internal(set) var isDragging = false
+
+    public internal(set) var launched = false
+    /// A first load or refresh has succeeded at least once.
+    public internal(set) var hasData = false
+    /// The source has no more pages.
+    public internal(set) var exhausted = false
+    /// A load-more failed and the footer says so (until a tap or a new drag).
+    public internal(set) var footerFailed = false
+    /// After a failed load-more the auto footer waits for a tap or a new drag.
+    public internal(set) var autoLoadBlocked = false
+    /// A failure the preset has no way out of: the spinner spins for ever (seed001).
+    public internal(set) var stuck = false
+    /// The kind of request the retry button repeats, while it is offered.
+    public internal(set) var retryKind: RequestKind?
+    public internal(set) var toast: Toast?
+    /// The last first load or refresh returned no rows.
+    public internal(set) var emptyShown = false
+
+    /// User triggers made while a request ran, and so ignored.
+    public internal(set) var suppressed = 0
+    /// Replies that arrived for a request no longer in flight, and were dropped.
+    public internal(set) var staleReplies = 0
+    /// Items dropped from a page because their ids were already in the list.
+    public internal(set) var duplicatesDropped = 0
+
+    public init(config: FeedConfig, viewport: Viewport = .standard) {
+        self.config = config
+        self.viewport = viewport
+    }
+
+    public var contentHeight: Double { offsets.total }
+}

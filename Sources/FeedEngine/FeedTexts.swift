@@ -1,0 +1,59 @@
+/// Every string the list shows, in one language (SPEC §5).
+public struct FeedTexts: Hashable, Sendable {
+    public var headerIdle: String
+    public var headerArmed: String
+    public var headerRefreshing: String
+    public var footerIdleAuto: String
+    public var footerIdleRelease: String
+    public var footerArmed: String
+    public var footerLoading: String
+    public var footerExhausted: String
+    public var footerFailed: String
+    public var toast: String
+    public var retry: String
+    public var empty: String
+
+    /// The locales FeedFrames has texts for.
+    public static let locales = ["en", "zh-Hans", "zh-Hant"]
+
+    /// The table of SPEC §5 for `locale`, or `nil` for a locale it does not have.
+    public static func forLocale(_ locale: String) -> FeedTexts? {
+        switch locale {
+        case "en": return .english
+        case "zh-Hans": return .simplifiedChinese
+        case "zh-Hant": return .traditionalChinese
+        default: return nil
+        }
+    }
+
+    public static let english = FeedTexts(
+        headerIdle: "Pull down to refresh", headerArmed: "Release to refresh", headerRefreshing: "Loading...",
+        footerIdleAuto: "Tap or pull up to load more", footerIdleRelease: "Pull up to load more",
+        footerArmed: "Release to load more", footerLoading: "Loading...", footerExhausted: "No more data",
+        footerFailed: "Load failed. Tap to retry", toast: "Couldn't load. Try again", retry: "Reload",
+        empty: "No content")
+
+    public static let simplifiedChinese = FeedTexts(
+        headerIdle: "下拉可以刷新", headerArmed: "松开立即刷新", headerRefreshing: "正在刷新数据中...",
+        footerIdleAuto: "点击或上拉加载更多", footerIdleRelease: "上拉可以加载更多",
+        footerArmed: "松开立即加载更多", footerLoading: "正在加载更多的数据...", footerExhausted: "已经全部加载完毕",
+        footerFailed: "加载失败，点击重试", toast: "加载失败", retry: "重新加载", empty: "暂无内容")
+
+    public static let traditionalChinese = FeedTexts(
+        headerIdle: "下拉可以刷新", headerArmed: "鬆開立即刷新", headerRefreshing: "正在刷新數據中...",
+        footerIdleAuto: "點擊或上拉加載更多", footerIdleRelease: "上拉可以加載更多",
+        footerArmed: "鬆開立即加載更多", footerLoading: "正在加載更多的數據...", footerExhausted: "已經全部加載完畢",
+        footerFailed: "載入失敗，點擊重試", toast: "載入失敗", retry: "重新載入", empty: "暫無內容")
+
+    /// seed000's own words, which replace the simplified-Chinese table where it has them.
+    func withSeed000Words() -> FeedTexts {
+        var texts = self
+        texts.headerIdle = "下拉刷新列表"
+        texts.headerArmed = "释放刷新"
+        texts.footerIdleRelease = "下拉加载更多"
+        texts.footerIdleAuto = "下拉加载更多"
+        texts.footerArmed = "释放加载"
+        texts.retry = "重新加载"
+        return texts
+    }
+}

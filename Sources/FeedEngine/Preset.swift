@@ -1,0 +1,63 @@
+/// A named, complete starting configuration, faithful to one seed (SPEC §5).
+public struct Preset: Hashable, Sendable {
+    public var name: String
+    /// One line saying what the preset reproduces.
+    public var summary: String
+    public var defaultLocale: String
+    /// Defaults for the scenario's `source`.
+    public var latency: Double
+    public var title: String
+    /// Builds the preset's configuration with the texts of `locale`.
+    private let makeConfig: @Sendable (FeedTexts) -> FeedConfig
+
+    public static func == (lhs: Preset, rhs: Preset) -> Bool { lhs.name == rhs.name }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+    /// The configuration in `locale`, or `nil` when there are no texts for it.
+    public func config(locale: String? = nil) -> FeedConfig? {
+        let locale = locale ?? defaultLocale
+        guard var texts = FeedTexts.forLocale(locale) else { return nil }
+        if name == "seed000" && locale == "zh-Hans" { texts = texts.withSeed000Words() }
+        return makeConfig(texts)
+    }
+
+    public static let all: [Preset] = [seed000, seed001, standard]
+
+    public static func named(_ name: String) -> Preset? { all.first { $0.name == name } }
+
+    /// seed000: the Objective-C `IncrementalTableView` with pull-to-refresh and release-to-load.
+    public static let seed000 = Preset(
+        name: "seed000", summary: "release-to-load footer and pull-to-refresh header, retry button and toast (seed 000)",
+        defaultLocale: "zh-Hans", latency: 1, title: "新闻{n}"
+    ) { texts in
+        FeedConfig(rowHeight: 44, pageSize: 20, header: .init(height: 100, armDistance: 60),
+                   footer: .init(mode: .release, height: 100, armDistance: 60, colour: "#e6e6e6"),
+                   hideUntilFirstData: true, hideFooterWhenFits: true, firstLoadIndicator: .none,
+                   firstLoadFailure: .retry, refreshFailure: .retry, loadMoreFailure: .toast,
+                   refreshWhileLoading: .ignore, toastDuration: 2, texts: texts)
+    }
+
+    /// seed001: the Swift table that loads 20 more when its last row shows, with no failure path.
+    public static let seed001 = Preset(
+        name: "seed001", summary: "load more when the last row shows, orange spinner footer, no failure path (seeds 001/002)",
+        defaultLocale: "zh-Hans", latency: 2, title: "新闻标题{n}"
+    ) { texts in
+        FeedConfig(rowHeight: 44, pageSize: 20, header: nil,
+                   footer: .init(mode: .auto, height: 60, prefetchRows: 0, spinner: .always, colour: "#ff9500"),
+                   hideUntilFirstData: false, hideFooterWhenFits: false, firstLoadIndicator: .footer,
+                   firstLoadFailure: .stuck, refreshFailure: .retry, loadMoreFailure: .stuck,
+                   refreshWhileLoading: .ignore, toastDuration: 2, texts: texts)
+    }
+
+    /// standard: what users expect of a modern list.
+    public static let standard = Preset(
+        name: "standard", summary: "prefetch, no-more-data, toast plus tap-to-retry footer, refresh cancels load-more",
+        defaultLocale: "en", latency: 1, title: "Item {n}"
+    ) { texts in
+        FeedConfig(rowHeight: 44, pageSize: 20, header: .init(height: 54, armDistance: 54),
+                   footer: .init(mode: .auto, height: 44, prefetchRows: 3, colour: "#f2f2f7"),
+                   hideUntilFirstData: false, hideFooterWhenFits: false, firstLoadIndicator: .header,
+                   firstLoadFailure: .retry, refreshFailure: .toast, loadMoreFailure: .toastAndFailedFooter,
+                   refreshWhileLoading: .cancel, toastDuration: 2, texts: texts)
+    }
+}

@@ -1,0 +1,96 @@
+import FeedEngine
+
+/// Drives the pure engine through a script: owns the virtual clock and the
+/// data source, carries out effects, and emits a frame whenever what the
+/// screen shows changes (SPEC §6).
+///
+/// Frames are handed to `emit` one at a time and not kept, so memory stays
+/// bounded however long the scenario runs.
+public struct ScenarioRunner {
+    /// Something the clock will deliver: a reply or a toast's expiry.
+    private struct Scheduled {
+        var due: Double
+        /// Ties go in the order they were scheduled (SPEC §3).
+        var order: Int
+        var event: FeedEvent
+        var note: String
+    }
+
+    public private(set) var state: FeedState
+    private var source: any FeedSource
+    private var queue: [Scheduled] = []
+    private var scheduledCount = 0
+    private var lastLayout: Layout
+    public private(set) var framesEmitted = 0
+
+    public init(state: FeedState, source: any FeedSource) {
+        self.state = state
+        self.source = source
+        self.lastLayout = state.layout()
+    }
+
+    /// Runs every step, calling `emit` for each frame.
+    public mutating func run(_ steps: [ScriptStep], emit: (Frame) throws -> Void) rethrows {
+        for step in steps { try perform(step, emit: emit) }
+    }
+
+    /// Performs one step of the script.
+    public mutating func perform(_ step: ScriptStep, emit: (Frame) throws -> Void) rethrows {
+        switch step {
+        case .event(let event):
+            try apply(event, cause: step.description, emit: emit)
+        case .wait(let seconds):
+            let end = Self.rounded(state.time + seconds)
+            while let next = queue.first, next.due <= end {
+                queue.removeFirst()
+                _ = state.reduce(.clockAdvanced(to: next.due))
+                try apply(next.event, cause: "\(step) → \(describe(next))", emit: emit)
+            }
+            _ = state.reduce(.clockAdvanced(to: end))
+        }
+    }
+
+    private mutating func apply(_ event: FeedEvent, cause: String, emit: (Frame) throws -> Void) rethrows {
+        let effects = state.reduce(event)
+        for effect in effects { carryOut(effect) }
+        let layout = state.layout()
+        guard layout != lastLayout else { return }
+        lastLayout = layout
+        framesEmitted += 1
+        try emit(Frame(number: framesEmitted, time: state.time, cause: cause, layout: layout))
+    }
+
+    private mutating func carryOut(_ effect: Effect) {
+        switch effect {
+        case .startRequest(let request):
+            let (latency, outcome) = source.respond(to: request)
+            let note: String
+            switch outcome {
+            case .success(let items): note = "reply \(request.id): page \(request.page), \(items.count) item\(items.count == 1 ? "" : "s")"
+            case .failure: note = "reply \(request.id): failed"
+            }
+            schedule(.replyArrived(Reply(requestID: request.id, outcome: outcome)),
+                     at: state.time + latency, note: note)
+        case .expireToast(let until):
+            schedule(.toastExpired(until: until), at: until, note: "toast expired")
+        }
+    }
+
+    private mutating func schedule(_ event: FeedEvent, at time: Double, note: String) {
+        scheduledCount += 1
+        let entry = Scheduled(due: Self.rounded(time), order: scheduledCount, event: event, note: note)
+        let index = queue.firstIndex { ($0.due, $0.order) > (entry.due, entry.order) } ?? queue.endIndex
+        queue.insert(entry, at: index)
+    }
+
+    /// A reply for a request no longer in flight says so in the cause.
+    private func describe(_ entry: Scheduled) -> String {
+        if case .replyArrived(let reply) = entry.event, state.request?.id != reply.requestID {
+            return "reply \(reply.requestID): stale, dropped"
+        }
+        return entry.note
+    }
+
+    /// Virtual time to the microsecond, so that sums of decimal waits meet due times exactly.
+    static func rounded(_ time: Double) -> Double { (time * 1_000_000).rounded() / 1_000_000 }
+}

@@ -1,0 +1,101 @@
+import FeedEngine
+
+/// One line of a scenario's `events`: a gesture for the engine, or the
+/// passing of virtual time (which lets replies and toast expiries happen).
+public enum ScriptStep: Hashable, Sendable, CustomStringConvertible {
+    case event(FeedEvent)
+    case wait(Double)
+
+    /// The grammar, for error messages.
+    public static let grammar = "launch, wait S, scroll to top|bottom|Y, scroll by DY, drag to Y, drag by DY, release, tap retry, tap footer, refresh, resize WxH"
+
+    /// Reads one event string of SPEC §4.
+    /// - Returns: the step, or a message saying what was expected.
+    public static func parse(_ text: String) -> Result<ScriptStep, StepSyntaxError> {
+        let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        func fail(_ message: String) -> Result<ScriptStep, StepSyntaxError> { .failure(StepSyntaxError(message: message)) }
+        func number(_ word: String) -> Double? {
+            guard let value = Double(word), value.isFinite, abs(value) <= 1e9 else { return nil }
+            return value
+        }
+        switch words.first {
+        case "launch" where words.count == 1:
+            return .success(.event(.launch))
+        case "release" where words.count == 1:
+            return .success(.event(.release))
+        case "refresh" where words.count == 1:
+            return .success(.event(.refresh))
+        case "tap" where words.count == 2 && words[1] == "retry":
+            return .success(.event(.tapRetry))
+        case "tap" where words.count == 2 && words[1] == "footer":
+            return .success(.event(.tapFooter))
+        case "tap":
+            return fail("unknown event \"\(text)\" (expected tap retry or tap footer)")
+        case "wait":
+            guard words.count == 2, let seconds = number(words[1]) else {
+                return fail("bad event \"\(text)\" (expected wait S, with S a number of seconds)")
+            }
+            guard seconds >= 0 else { return fail("bad event \"\(text)\" (expected wait S with S ≥ 0; time does not run backwards)") }
+            return .success(.wait(seconds))
+        case "scroll":
+            guard words.count == 3 else { return fail("bad event \"\(text)\" (expected scroll to top|bottom|Y or scroll by DY)") }
+            switch (words[1], words[2]) {
+            case ("to", "top"): return .success(.event(.scroll(.top)))
+            case ("to", "bottom"): return .success(.event(.scroll(.bottom)))
+            case ("to", let y):
+                guard let y = number(y) else { return fail("bad event \"\(text)\" (expected scroll to top, bottom or a number Y)") }
+                return .success(.event(.scroll(.offset(y))))
+            case ("by", let dy):
+                guard let dy = number(dy) else { return fail("bad event \"\(text)\" (expected scroll by DY, with DY a number)") }
+                return .success(.event(.scroll(.by(dy))))
+            default: return fail("bad event \"\(text)\" (expected scroll to top|bottom|Y or scroll by DY)")
+            }
+        case "drag":
+            guard words.count == 3, let value = number(words[2]), words[1] == "to" || words[1] == "by" else {
+                return fail("bad event \"\(text)\" (expected drag to Y or drag by DY, with a number)")
+            }
+            return .success(.event(.drag(words[1] == "to" ? .offset(value) : .by(value))))
+        case "resize":
+            let size = words.count == 2 ? words[1].split(separator: "x", omittingEmptySubsequences: false) : []
+            guard size.count == 2, let width = Double(size[0]), let height = Double(size[1]),
+                  width.isFinite, height.isFinite else {
+                return fail("bad event \"\(text)\" (expected resize WxH, e.g. resize 667x375)")
+            }
+            guard width >= 1, height >= 1, width <= 100_000, height <= 100_000 else {
+                return fail("bad event \"\(text)\" (expected a width and height from 1 to 100000 points)")
+            }
+            return .success(.event(.resize(Viewport(width: width, height: height))))
+        default:
+            return fail("unknown event \"\(text)\" (expected \(grammar))")
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .wait(let seconds): return "wait \(formatPoints(seconds))"
+        case .event(let event):
+            switch event {
+            case .launch: return "launch"
+            case .release: return "release"
+            case .refresh: return "refresh"
+            case .tapRetry: return "tap retry"
+            case .tapFooter: return "tap footer"
+            case .scroll(.top): return "scroll to top"
+            case .scroll(.bottom): return "scroll to bottom"
+            case .scroll(.offset(let y)): return "scroll to \(formatPoints(y))"
+            case .scroll(.by(let dy)): return "scroll by \(formatPoints(dy))"
+            case .drag(.offset(let y)): return "drag to \(formatPoints(y))"
+            case .drag(.by(let dy)): return "drag by \(formatPoints(dy))"
+            case .resize(let viewport): return "resize \(viewport)"
+            case .clockAdvanced(let time): return "clock \(formatPoints(time))"
+            case .replyArrived(let reply): return "reply \(reply.requestID)"
+            case .toastExpired: return "toast expired"
+            }
+        }
+    }
+}
+
+/// Why an event string could not be read.
+public struct StepSyntaxError: Error, Hashable, Sendable {
+    public var message: String
+}
