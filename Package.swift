@@ -4,11 +4,29 @@ import PackageDescription
 let package = Package(
     name: "FeedFrames",
     products: [
+        .executable(name: "feedframes", targets: ["feedframes"]),
         .library(name: "FeedEngine", targets: ["FeedEngine"]),
     ],
     targets: [
+        // The pure core: state, reducer, layout, presets.
         .target(name: "FeedEngine"),
-        .target(name: "FeedScenario", dependencies: ["FeedEngine"]),
+        // Scenario files, the event grammar, data sources and the runner.
+        .target(name: "FeedScenario", dependencies: ["FeedEngine", "JSONText"]),
+        // JSON with positions for error messages, and a deterministic writer.
+        .target(name: "JSONText"),
+        // Frames as files: JSON, HTML, text; the all-or-nothing output folder.
+        .target(name: "FrameRendering", dependencies: ["FeedEngine", "FeedScenario", "JSONText"]),
+        // Templates and demo scenarios compiled into the binary.
+        .target(name: "FeedFramesResources", exclude: ["Demos"], plugins: ["EmbedFiles"]),
+        .executableTarget(name: "embed-files"),
+        .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["embed-files"]),
+        // The command line.
+        .target(name: "CommandLineKit"),
+        .target(name: "FeedFramesCLI", dependencies: [
+            "CommandLineKit", "FeedEngine", "FeedScenario", "FrameRendering", "FeedFramesResources", "JSONText",
+        ]),
+        .executableTarget(name: "feedframes", dependencies: ["FeedFramesCLI"]),
+
         .testTarget(name: "FeedEngineTests", dependencies: ["FeedEngine", "FeedScenario"]),
     ]
 )

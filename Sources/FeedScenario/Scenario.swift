@@ -1,0 +1,43 @@
+import FeedEngine
+
+/// A scenario file, read and checked: a list, a data source and a script (SPEC §4).
+public struct Scenario: Sendable {
+    /// The output folder's name: the scenario's `name`, else its file name.
+    public var name: String
+    /// Free text saying what the scenario shows (optional `description` key).
+    public var summary: String
+    public var preset: Preset
+    public var locale: String
+    public var viewport: Viewport
+    /// The preset's configuration with the scenario's overrides applied.
+    public var config: FeedConfig
+    public var source: SourceSpec
+    public var steps: [ScriptStep]
+
+    public init(name: String, summary: String = "", preset: Preset, locale: String, viewport: Viewport,
+                config: FeedConfig, source: SourceSpec, steps: [ScriptStep]) {
+        self.name = name
+        self.summary = summary
+        self.preset = preset
+        self.locale = locale
+        self.viewport = viewport
+        self.config = config
+        self.source = source
+        self.steps = steps
+    }
+
+    /// The state before the first event.
+    public var initialState: FeedState { FeedState(config: config, viewport: viewport) }
+}
+
+/// Where a scenario's pages come from.
+public enum SourceSpec: Hashable, Sendable {
+    case synthetic(SyntheticSource)
+
+    /// A fresh source, as at the start of the scenario.
+    public func makeSource() -> any FeedSource {
+        switch self {
+        case .synthetic(let source): return source
+        }
+    }
+}

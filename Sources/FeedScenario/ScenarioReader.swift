@@ -1,0 +1,365 @@
+import FeedEngine
+import JSONText
+
+/// Reads scenario files (SPEC §4) into checked `Scenario` values.
+///
+/// Pure: it takes the file's bytes, so reading files stays at the edge.
+/// Every problem is reported with the file, the line:column where the value
+/// starts, its key path and what was expected; unknown keys and events are
+/// errors, never silently ignored.
+public enum ScenarioReader {
+    /// Larger scenario files are refused before parsing.
+    public static let maxFileBytes = 8 << 20
+    /// Longer strings (titles, names) are refused.
+    public static let maxStringLength = 1 << 20
+    /// The largest coordinate, size or duration accepted.
+    public static let maxMagnitude = 100_000.0
+
+    /// - Parameters:
+    ///   - file: the name used in messages (and, without `.json`, the default name).
+    /// - Complexity: O(size of the file).
+    public static func read(_ bytes: [UInt8], file: String) throws(ScenarioErrors) -> Scenario {
+        guard bytes.count <= maxFileBytes else {
+            throw ScenarioErrors([ScenarioError(file: file, message: "file is \(bytes.count) bytes; expected at most \(maxFileBytes) bytes")])
+        }
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw ScenarioErrors([ScenarioError(file: file, line: error.line, column: error.column, message: error.message)])
+        }
+        var reading = Reading(file: file)
+        let scenario = reading.scenario(root, defaultName: defaultName(for: file))
+        guard let scenario, reading.problems.isEmpty else { throw ScenarioErrors(reading.problems) }
+        return scenario
+    }
+
+    /// `path/to/demo.json` → `demo`.
+    static func defaultName(for file: String) -> String {
+        var base = Substring(file.split(separator: "/").last ?? Substring(file))
+        if base.hasSuffix(".json") { base = base.dropLast(5) }
+        return String(base)
+    }
+}
+
+/// The walk over one file's JSON tree, collecting problems as it goes.
+struct Reading {
+    let file: String
+    var problems: [ScenarioError] = []
+
+    init(file: String) { self.file = file }
+
+    mutating func fail(_ node: JSONNode?, _ path: String, _ message: String) {
+        problems.append(ScenarioError(file: file, line: node?.position.line, column: node?.position.column,
+                                      path: path, message: message))
+    }
+
+    // MARK: The scenario
+
+    mutating func scenario(_ root: JSONNode, defaultName: String) -> Scenario? {
+        let keys = ["name", "description", "preset", "locale", "viewport", "config", "source", "events"]
+        guard let fields = object(root, "", keys: keys) else { return nil }
+
+        var name = defaultName
+        if let node = fields["name"], let value = string(node, "name") {
+            if Self.isSafeName(value) { name = value } else {
+                fail(node, "name", "\(found(node)) cannot name an output folder (expected letters, digits, '-', '_' or '.', not starting with '.', at most 100 characters)")
+            }
+        }
+        let summary = fields["description"].flatMap { string($0, "description") } ?? ""
+
+        guard let presetNode = fields["preset"] else {
+            fail(root, "preset", "missing (expected one of \(Preset.all.map(\.name).joined(separator: ", ")))")
+            return nil
+        }
+        guard let presetName = string(presetNode, "preset") else { return nil }
+        guard let preset = Preset.named(presetName) else {
+            fail(presetNode, "preset", "unknown preset \(found(presetNode)) (expected one of \(Preset.all.map(\.name).joined(separator: ", ")))")
+            return nil
+        }
+
+        var locale = preset.defaultLocale
+        if let node = fields["locale"], let value = string(node, "locale") {
+            if FeedTexts.forLocale(value) != nil { locale = value } else {
+                fail(node, "locale", "unknown locale \(found(node)) (expected one of \(FeedTexts.locales.joined(separator: ", ")))")
+            }
+        }
+        guard var config = preset.config(locale: locale) else { return nil }
+
+        var viewport = Viewport.standard
+        if let node = fields["viewport"], let size = object(node, "viewport", keys: ["width", "height"]) {
+            if let width = size["width"].flatMap({ length($0, "viewport.width") }) { viewport.width = width }
+            if let height = size["height"].flatMap({ length($0, "viewport.height") }) { viewport.height = height }
+        }
+
+        if let node = fields["config"] { override(&config, with: node) }
+        let source = self.source(fields["source"], preset: preset, config: &config)
+
+        var steps: [ScriptStep] = []
+        if let node = fields["events"] { steps = events(node) } else {
+            fail(root, "events", "missing (expected a list of events starting with \"launch\")")
+        }
+
+        guard let source else { return nil }
+        return Scenario(name: name, summary: summary, preset: preset, locale: locale, viewport: viewport,
+                        config: config, source: source, steps: steps)
+    }
+
+    /// Output folder names: no path separators, no `..`, nothing hidden.
+    static func isSafeName(_ name: String) -> Bool {
+        guard !name.isEmpty, name.count <= 100, !name.hasPrefix(".") else { return false }
+        return name.unicodeScalars.allSatisfy { scalar in
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar)
+        }
+    }
+
+    // MARK: Config overrides (SPEC §5)
+
+    mutating func override(_ config: inout FeedConfig, with node: JSONNode) {
+        let keys = ["rowHeight", "header", "footer", "hideUntilFirstData", "hideFooterWhenFits", "firstLoadIndicator",
+                    "firstLoadFailure", "refreshFailure", "loadMoreFailure", "refreshWhileLoading", "toastDuration"]
+        guard let fields = object(node, "config", keys: keys) else { return }
+        if let node = fields["rowHeight"], let value = length(node, "config.rowHeight") { config.rowHeight = value }
+        if let node = fields["header"] {
+            if node.isNull { config.header = nil } else if let header = object(node, "config.header", keys: ["height", "armDistance"]) {
+                let height = header["height"].flatMap { length($0, "config.header.height") } ?? config.header?.height ?? 54
+                let arm = header["armDistance"].flatMap { length($0, "config.header.armDistance") }
+                    ?? config.header?.armDistance ?? height
+                config.header = .init(height: height, armDistance: arm)
+            }
+        }
+        if let node = fields["footer"] { overrideFooter(&config.footer, with: node) }
+        if let node = fields["hideUntilFirstData"], let value = bool(node, "config.hideUntilFirstData") { config.hideUntilFirstData = value }
+        if let node = fields["hideFooterWhenFits"], let value = bool(node, "config.hideFooterWhenFits") { config.hideFooterWhenFits = value }
+        if let node = fields["firstLoadIndicator"], let value: FeedConfig.FirstLoadIndicator = choice(node, "config.firstLoadIndicator") { config.firstLoadIndicator = value }
+        if let node = fields["firstLoadFailure"], let value: FeedConfig.FirstLoadFailure = choice(node, "config.firstLoadFailure") { config.firstLoadFailure = value }
+        if let node = fields["refreshFailure"], let value: FeedConfig.RefreshFailure = choice(node, "config.refreshFailure") { config.refreshFailure = value }
+        if let node = fields["loadMoreFailure"], let value: FeedConfig.LoadMoreFailure = choice(node, "config.loadMoreFailure") { config.loadMoreFailure = value }
+        if let node = fields["refreshWhileLoading"], let value: FeedConfig.RefreshWhileLoading = choice(node, "config.refreshWhileLoading") { config.refreshWhileLoading = value }
+        if let node = fields["toastDuration"], let value = number(node, "config.toastDuration", in: 0...86_400, "a number of seconds from 0 to 86400") { config.toastDuration = value }
+    }
+
+    mutating func overrideFooter(_ footer: inout FeedConfig.Footer, with node: JSONNode) {
+        let keys = ["mode", "height", "armDistance", "prefetchRows", "spinner", "colour"]
+        guard let fields = object(node, "config.footer", keys: keys) else { return }
+        // An arm distance the preset does not set follows the footer's height (SPEC §5).
+        let armFollowsHeight = footer.armDistance == footer.height
+        if let node = fields["mode"], let value: FeedConfig.Footer.Mode = choice(node, "config.footer.mode") { footer.mode = value }
+        if let node = fields["height"], let value = length(node, "config.footer.height") {
+            footer.height = value
+            if armFollowsHeight { footer.armDistance = value }
+        }
+        if let node = fields["armDistance"], let value = length(node, "config.footer.armDistance") { footer.armDistance = value }
+        if let node = fields["prefetchRows"], let value = integer(node, "config.footer.prefetchRows", in: 0...10_000) { footer.prefetchRows = value }
+        if let node = fields["spinner"], let value: FeedConfig.Footer.Spinner = choice(node, "config.footer.spinner") { footer.spinner = value }
+        if let node = fields["colour"], let value = string(node, "config.footer.colour") {
+            if Self.isSafeColour(value) { footer.colour = value } else {
+                fail(node, "config.footer.colour", "\(found(node)) is not a colour (expected #rgb, #rrggbb or a CSS colour name)")
+            }
+        }
+    }
+
+    /// Colours go into CSS, so only plain forms are let through.
+    static func isSafeColour(_ value: String) -> Bool {
+        let scalars = Array(value.unicodeScalars)
+        if scalars.first == "#" {
+            let hex = scalars.dropFirst()
+            return [3, 4, 6, 8].contains(hex.count) && hex.allSatisfy { $0.properties.isASCIIHexDigit }
+        }
+        return (1...30).contains(scalars.count) && scalars.allSatisfy { ("a"..."z").contains($0) }
+    }
+
+    // MARK: The source
+
+    mutating func source(_ node: JSONNode?, preset: Preset, config: inout FeedConfig) -> SourceSpec? {
+        var synthetic = SyntheticSource(total: nil, pageSize: config.pageSize, latency: .fixed(preset.latency),
+                                        title: preset.title)
+        guard let node else { return .synthetic(synthetic) }
+        let keys = ["kind", "total", "pageSize", "latency", "title", "rowHeights", "failures"]
+        guard let fields = object(node, "source", keys: keys) else { return nil }
+        if let kind = fields["kind"], let value = string(kind, "source.kind"), value != "synthetic" {
+            fail(kind, "source.kind", "unknown source kind \(found(kind)) (expected synthetic)")
+            return nil
+        }
+        if let node = fields["total"], !node.isNull {
+            synthetic.total = integer(node, "source.total", in: 0...100_000_000)
+        }
+        if let node = fields["pageSize"], let value = integer(node, "source.pageSize", in: 1...10_000) {
+            synthetic.pageSize = value
+            config.pageSize = value
+        }
+        if let node = fields["latency"] {
+            if let list = node.elements {
+                let seconds = list.enumerated().compactMap { index, element in
+                    number(element, "source.latency[\(index)]", in: 0...86_400, "a number of seconds from 0 to 86400")
+                }
+                if list.isEmpty { fail(node, "source.latency", "empty list (expected seconds, or a list of seconds per request)") }
+                if seconds.count == list.count && !list.isEmpty { synthetic.latency = .perRequest(seconds) }
+            } else if let value = number(node, "source.latency", in: 0...86_400, "a number of seconds from 0 to 86400, or a list of them") {
+                synthetic.latency = .fixed(value)
+            }
+        }
+        if let node = fields["title"], let value = string(node, "source.title") { synthetic.title = value }
+        if let node = fields["rowHeights"] {
+            if let list = array(node, "source.rowHeights") {
+                let heights = list.enumerated().compactMap { index, element in length(element, "source.rowHeights[\(index)]") }
+                if heights.count == list.count { synthetic.rowHeights = heights }
+            }
+        }
+        if let node = fields["failures"], let list = array(node, "source.failures") {
+            for (index, element) in list.enumerated() {
+                if let id = integer(element, "source.failures[\(index)]", in: 1...100_000_000) { synthetic.failures.insert(id) }
+            }
+        }
+        return .synthetic(synthetic)
+    }
+
+    // MARK: Events
+
+    mutating func events(_ node: JSONNode) -> [ScriptStep] {
+        guard let list = array(node, "events") else { return [] }
+        if list.isEmpty { fail(node, "events", "empty (expected a list of events starting with \"launch\")") }
+        var steps: [ScriptStep] = []
+        steps.reserveCapacity(list.count)
+        for (index, element) in list.enumerated() {
+            let path = "events[\(index)]"
+            guard let text = string(element, path) else { continue }
+            switch ScriptStep.parse(text) {
+            case .failure(let error):
+                fail(element, path, error.message)
+            case .success(let step):
+                if step == .event(.launch) && index > 0 {
+                    fail(element, path, "\"launch\" again (expected it once, as the first event)")
+                } else if index == 0 && step != .event(.launch) {
+                    fail(element, path, "\(found(element)) before \"launch\" (expected \"launch\" first)")
+                }
+                steps.append(step)
+            }
+        }
+        return steps
+    }
+
+    // MARK: Typed reads
+
+    /// An object whose keys are all among `keys`.
+    mutating func object(_ node: JSONNode, _ path: String, keys: [String]) -> [String: JSONNode]? {
+        guard let members = node.members else {
+            fail(node, path.isEmpty ? "" : path, "expected an object, found \(found(node))")
+            return nil
+        }
+        var fields: [String: JSONNode] = [:]
+        for member in members {
+            let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
+            if keys.contains(member.key) {
+                fields[member.key] = member.value
+            } else {
+                var message = "unknown key \"\(member.key.prefix(60))\""
+                if let guess = closest(member.key, among: keys) { message += " (did you mean \"\(guess)\"?)" }
+                else { message += " (expected one of \(keys.joined(separator: ", ")))" }
+                problems.append(ScenarioError(file: file, line: member.keyPosition.line,
+                                              column: member.keyPosition.column, path: memberPath, message: message))
+            }
+        }
+        return fields
+    }
+
+    mutating func array(_ node: JSONNode, _ path: String) -> [JSONNode]? {
+        guard let elements = node.elements else {
+            fail(node, path, "expected a list, found \(found(node))")
+            return nil
+        }
+        return elements
+    }
+
+    mutating func string(_ node: JSONNode, _ path: String) -> String? {
+        guard let value = node.stringValue else {
+            fail(node, path, "expected a string, found \(found(node))")
+            return nil
+        }
+        guard value.utf8.count <= ScenarioReader.maxStringLength else {
+            fail(node, path, "string of \(value.utf8.count) bytes (expected at most \(ScenarioReader.maxStringLength))")
+            return nil
+        }
+        return value
+    }
+
+    mutating func bool(_ node: JSONNode, _ path: String) -> Bool? {
+        guard let value = node.boolValue else {
+            fail(node, path, "expected true or false, found \(found(node))")
+            return nil
+        }
+        return value
+    }
+
+    mutating func number(_ node: JSONNode, _ path: String, in range: ClosedRange<Double>, _ expected: String) -> Double? {
+        guard let value = node.doubleValue, range.contains(value) else {
+            fail(node, path, "expected \(expected), found \(found(node))")
+            return nil
+        }
+        return value
+    }
+
+    /// A size in points: positive and at most `maxMagnitude`.
+    mutating func length(_ node: JSONNode, _ path: String) -> Double? {
+        guard let value = node.doubleValue, value > 0, value <= ScenarioReader.maxMagnitude else {
+            fail(node, path, "expected a number of points above 0 and at most 100000, found \(found(node))")
+            return nil
+        }
+        return value
+    }
+
+    mutating func integer(_ node: JSONNode, _ path: String, in range: ClosedRange<Int>) -> Int? {
+        guard let value = node.intValue, range.contains(value) else {
+            fail(node, path, "expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(found(node))")
+            return nil
+        }
+        return value
+    }
+
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ node: JSONNode, _ path: String) -> Choice?
+    where Choice.RawValue == String {
+        let options = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        guard let text = node.stringValue, let value = Choice(rawValue: text) else {
+            fail(node, path, "expected one of \(options), found \(found(node))")
+            return nil
+        }
+        return value
+    }
+
+    /// A short rendering of what was found, for messages.
+    func found(_ node: JSONNode) -> String {
+        switch node.value {
+        case .string(let text):
+            let shown = text.unicodeScalars.count > 40 ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(40))) + "…" : text
+            return "\"" + shown.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : String($0) }.joined() + "\""
+        case .number(let value): return formatPoints(value)
+        case .bool(let value): return String(value)
+        case .null: return "null"
+        case .array: return "a list"
+        case .object: return "an object"
+        }
+    }
+
+    /// The allowed key nearest to a misspelt one, when it is near enough.
+    func closest(_ key: String, among keys: [String]) -> String? {
+        let scored = keys.map { ($0, editDistance(key.lowercased(), $0.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(1, best.0.count / 3) else { return nil }
+        return best.0
+    }
+}
+
+/// Levenshtein distance, for "did you mean" hints.
+/// - Complexity: O(m·n) for strings of m and n characters (keys are short).
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.prefix(64)), b = Array(b.prefix(64))
+    if a.isEmpty { return b.count }
+    var previous = Array(0...b.count)
+    for (i, ca) in a.enumerated() {
+        var current = [i + 1] + Array(repeating: 0, count: b.count)
+        for (j, cb) in b.enumerated() {
+            current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+/// Why output could not be written (exit 73).
+public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var path: String
+    public var message: String
+
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String { "\(path): \(message)" }
+}
+
+/// Writes one folder of files so that it appears whole or not at all.
+///
+/// Files go into a hidden temporary folder beside the target; `commit()`
+/// moves the old folder aside, renames the new one into place and only then
+/// deletes the old one. A run that fails, or is killed, before `commit()`
+/// leaves the previous output as it was (plus, if killed, a hidden
+/// `.…-tmp-…` folder that the next run of the same target clears away).
+public final class FrameWriter {
+    public let target: URL
+    public let temporary: URL
+    private var finished = false
+    private let files = FileManager.default
+
+    /// - Throws: `OutputError` when the parent folder cannot be created or written.
+    public init(target: URL) throws(OutputError) {
+        self.target = target.standardizedFileURL
+        let parent = self.target.deletingLastPathComponent()
+        let name = self.target.lastPathComponent
+        let token = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        temporary = parent.appendingPathComponent(".\(name)-tmp-\(token)")
+        do {
+            try files.createDirectory(at: parent, withIntermediateDirectories: true)
+            Self.removeLeftovers(of: name, in: parent)
+            try files.createDirectory(at: temporary, withIntermediateDirectories: false)
+        } catch {
+            throw OutputError(path: parent.path, message: "cannot create the output folder (\(Self.reason(error)))")
+        }
+    }
+
+    deinit {
+        if !finished { discard() }
+    }
+
+    /// Writes one file, `relativePath` inside the folder.
+    public func write(_ bytes: [UInt8], to relativePath: String) throws(OutputError) {
+        let url = temporary.appendingPathComponent(relativePath)
+        do {
+            if relativePath.contains("/") {
+                try files.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            }
+            try Data(bytes).write(to: url)
+        } catch {
+            throw OutputError(path: target.appendingPathComponent(relativePath).path,
+                              message: "cannot write (\(Self.reason(error)))")
+        }
+    }
+
+    public func write(_ text: String, to relativePath: String) throws(OutputError) {
+        try write(Array(text.utf8), to: relativePath)
+    }
+
+    /// Puts the new folder in place of the old one.
+    public func commit() throws(OutputError) {
+        let parent = target.deletingLastPathComponent()
+        let old = parent.appendingPathComponent(".\(target.lastPathComponent)-old-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let hadOld = files.fileExists(atPath: target.path)
+        if hadOld && rename(target.path, old.path) != 0 {
+            throw OutputError(path: target.path, message: "cannot replace the old output (\(String(cString: strerror(errno))))")
+        }
+        if rename(temporary.path, target.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            if hadOld { _ = rename(old.path, target.path) }
+            throw OutputError(path: target.path, message: "cannot move the new output into place (\(reason))")
+        }
+        finished = true
+        if hadOld { try? files.removeItem(at: old) }
+    }
+
+    /// Removes the temporary folder; the target stays as it was.
+    public func discard() {
+        finished = true
+        try? files.removeItem(at: temporary)
+    }
+
+    /// Clears temporary and old folders that a killed run of the same target left behind.
+    private static func removeLeftovers(of name: String, in parent: URL) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
+        for entry in entries where entry.hasPrefix(".\(name)-tmp-") || entry.hasPrefix(".\(name)-old-") {
+            // Only folders whose writer is gone: another live render may own one.
+            let pid = entry.split(separator: "-").dropLast().last.flatMap { Int32($0) }
+            if let pid, pid != getpid(), kill(pid, 0) == 0 { continue }
+            if pid == getpid() { continue }
+            try? FileManager.default.removeItem(at: parent.appendingPathComponent(entry))
+        }
+    }
+
+    /// A short reason for a file-system error, for messages.
+    public static func reason(_ error: Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+           underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+            return String(cString: strerror(code.rawValue))
+        }
+        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
+        return nsError.localizedDescription
+    }
+}

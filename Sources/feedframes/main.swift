@@ -1,0 +1,4 @@
+import FeedFramesCLI
+import Foundation
+
+exit(FeedFramesCLI.run(Array(CommandLine.arguments.dropFirst())))
