@@ -28,5 +28,6 @@ let package = Package(
         .executableTarget(name: "feedframes", dependencies: ["FeedFramesCLI"]),
 
         .testTarget(name: "FeedEngineTests", dependencies: ["FeedEngine", "FeedScenario"]),
+        .testTarget(name: "FeedScenarioTests", dependencies: ["FeedEngine", "FeedScenario", "FeedFramesResources"]),
     ]
 )
