@@ -28,6 +28,9 @@ let package = Package(
         .executableTarget(name: "feedframes", dependencies: ["FeedFramesCLI"]),
 
         .testTarget(name: "FeedEngineTests", dependencies: ["FeedEngine", "FeedScenario"]),
+        .testTarget(name: "FeedFramesCLITests", dependencies: ["feedframes"]),
+        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
+        .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "FeedScenarioTests", dependencies: ["FeedEngine", "FeedScenario", "FeedFramesResources"]),
     ]
 )

@@ -59,7 +59,8 @@ public struct JSONNode: Hashable, Sendable {
         self.position = position
     }
 
-    /// The same tree without positions.
+    /// The same tree without positions. (Parsed trees have unique keys; for
+    /// a hand-built node with duplicate keys the last value wins.)
     /// - Complexity: O(n) in the size of the tree.
     public var plain: JSONValue {
         switch value {

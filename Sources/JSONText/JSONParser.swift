@@ -13,7 +13,10 @@ import Foundation
 ///
 /// The parser is iterative (an explicit stack instead of recursion), so
 /// nesting depth is bounded only by `maxDepth`: exceeding it is an error at
-/// the bracket that crosses the limit, never a stack overflow.
+/// the bracket that crosses the limit, never a stack overflow. Keep
+/// `maxDepth` in the low thousands at most: the *resulting* tree is still
+/// walked recursively by `plain`, `==`, the writer and Swift's own
+/// deallocation, which would overflow the stack at depths near 100,000.
 ///
 /// - Complexity: O(n) in the input length. Columns are tracked
 ///   incrementally, so long single-line inputs stay linear.

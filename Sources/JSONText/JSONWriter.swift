@@ -33,6 +33,9 @@
 ///     w.endObject()
 ///     w.output   // {"frame":12,"items":["a",0.5]}
 ///
+/// For many files, keep one writer and call `reset()` then `value(frame)`
+/// per file: the buffer's capacity is reused instead of regrown.
+///
 /// Misusing the streaming calls (a value in an object without `key`, an
 /// unbalanced `end…`, two top-level values) traps: it is a programming error
 /// that would otherwise produce invalid JSON.
@@ -274,14 +277,22 @@ public struct JSONWriter: Sendable {
     }
 
     static func appendInteger(_ v: Int64, to out: inout [UInt8]) {
-        var magnitude = v.magnitude
         if v < 0 { out.append(0x2D) }
-        let start = out.count
-        repeat {
-            out.append(0x30 &+ UInt8(truncatingIfNeeded: magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        out[start..<out.count].reverse()
+        var magnitude = v.magnitude
+        if magnitude < 10 {
+            out.append(0x30 &+ UInt8(truncatingIfNeeded: magnitude))
+            return
+        }
+        // Digits are produced backwards into a stack buffer, then copied once.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var k = 20
+            repeat {
+                k -= 1
+                digits[k] = 0x30 &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[k..<20]))
+        }
     }
 
     static func appendString(_ s: String, to out: inout [UInt8]) {
