@@ -15,11 +15,16 @@ let package = Package(
         // JSON with positions for error messages, and a deterministic writer.
         .target(name: "JSONText"),
         // Frames as files: JSON, HTML, text; the all-or-nothing output folder.
-        .target(name: "FrameRendering", dependencies: ["FeedEngine", "FeedScenario", "JSONText"]),
+        .target(name: "FrameRendering", dependencies: ["FeedEngine", "FeedScenario", "JSONText", "Mustache", "XHTMLValidation"]),
         // Templates and demo scenarios compiled into the binary.
         .target(name: "FeedFramesResources", exclude: ["Demos"], plugins: ["EmbedFiles"]),
         .executableTarget(name: "embed-files"),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["embed-files"]),
+        // libxml2: parse, RelaxNG-validate and query HTML frames, hardened, errors as values.
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .target(name: "XHTMLValidation", dependencies: ["CLibXML2"]),
+        // Mustache templates: compiled once, rendered from typed values.
+        .target(name: "Mustache"),
         // The command line.
         .target(name: "CommandLineKit"),
         .target(name: "FeedFramesCLI", dependencies: [
@@ -31,6 +36,8 @@ let package = Package(
         .testTarget(name: "FeedFramesCLITests", dependencies: ["feedframes"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .testTarget(name: "XHTMLValidationTests", dependencies: ["XHTMLValidation", "CLibXML2"]),
         .testTarget(name: "FeedScenarioTests", dependencies: ["FeedEngine", "FeedScenario", "FeedFramesResources"]),
     ]
 )

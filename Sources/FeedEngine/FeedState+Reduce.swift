@@ -84,6 +84,10 @@ extension FeedState {
     /// A user trigger: starts `kind`, unless a request runs, in which case it is
     /// suppressed — or, for a refresh over a load-more with `cancel`, replaces it.
     private mutating func trigger(_ kind: RequestKind) -> [Effect] {
+        // Before `launch` the list has not appeared: a pull or a `refresh` starts
+        // nothing. (Otherwise a refresh before launch, then `launch`, put two
+        // requests in flight, against SPEC §3 "one request in flight".)
+        guard launched else { return [] }
         if let running = request {
             let cancels = kind == .refresh && running.kind == .more && config.refreshWhileLoading == .cancel
             guard cancels else {

@@ -1,7 +1,9 @@
 import CommandLineKit
+import FeedEngine
 import FeedScenario
 import Foundation
 import FrameRendering
+import Mustache
 
 /// `feedframes render`: scenarios in, frame folders out.
 enum RenderCommand {
@@ -10,19 +12,41 @@ enum RenderCommand {
         abstract: "Render scenarios to frames.",
         discussion: """
             Each scenario is written to <out>/<name>/ (name from the scenario, else its file \
-            name): one file per frame and format, frames.json, and a viewer. Output goes to a \
-            temporary folder first and is moved into place only when complete.
+            name): one file per frame and format, frames.json, and a viewer (index.html); \
+            <out>/index.html links the scenarios. Each folder is written to a temporary folder \
+            first and moved into place only when complete. HTML frames are validated with \
+            libxml2 against frame.rng and checked against their layout.
             """,
         arguments: [.init("scenario", help: "Scenario files to render.", repeating: true)],
         options: [
             .option("out", short: "o", valueName: "dir", help: "Output folder.", default: "output"),
             .option("format", valueName: "formats", help: "Formats to write: html, text, json, comma-separated.",
                     default: "html,text,json", commaSeparated: true),
+            .option("templates", valueName: "dir", help: "Templates to use instead of the defaults (file by file)."),
+            .option("locale", valueName: "locale", help: "Show every scenario in this locale: en, zh-Hans or zh-Hant."),
+            .flag("no-validate", help: "Skip validating HTML frames."),
         ])
+
+    struct Options {
+        var out = "output"
+        var formats = FrameFormat.allCases
+        var templates: String?
+        var locale: String?
+        var validate = true
+    }
 
     static func run(_ invocation: Invocation, console: Console) -> Result<Void, CommandFailure> {
         Result { () throws(CommandFailure) in
-            let formats = try parseFormats(invocation.values("format"))
+            var options = Options()
+            options.out = invocation.value("out") ?? "output"
+            options.formats = try parseFormats(invocation.values("format"))
+            options.templates = invocation.value("templates")
+            options.locale = invocation.value("locale")
+            options.validate = !invocation.flag("no-validate")
+            if let locale = options.locale, FeedTexts.forLocale(locale) == nil {
+                throw CommandFailure(.usage, ["Error: unknown locale '\(locale)' (expected en, zh-Hans or zh-Hant)",
+                                              "Usage: \(HelpFormatter.usage(for: [FeedFramesCLI.root, spec]))"])
+            }
             var scenarios: [Scenario] = []
             var problems: [String] = []
             var worst = ExitStatus.success
@@ -35,14 +59,14 @@ enum RenderCommand {
                 }
             }
             guard problems.isEmpty else { throw CommandFailure(worst, problems) }
-            try render(scenarios, out: invocation.value("out") ?? "output", formats: formats, console: console)
+            try render(scenarios, options: options, console: console)
         }
     }
 
     /// `feedframes` alone: every built-in demo into `output/`.
     static func renderDemos(console: Console) -> Result<Void, CommandFailure> {
         Result { () throws(CommandFailure) in
-            try render(try Demos.all(), out: "output", formats: FrameFormat.allCases, console: console)
+            try render(try Demos.all(), options: Options(), console: console)
         }
     }
 
@@ -50,41 +74,102 @@ enum RenderCommand {
         var formats: [FrameFormat] = []
         for value in values {
             guard let format = FrameFormat(rawValue: value) else {
-                throw CommandFailure(.usage, "Error: unknown format '\(value)' (expected html, text or json)")
+                throw CommandFailure(.usage, ["Error: unknown format '\(value)' (expected html, text or json)",
+                                              "Usage: \(HelpFormatter.usage(for: [FeedFramesCLI.root, spec]))"])
             }
             if !formats.contains(format) { formats.append(format) }
         }
         return formats.isEmpty ? FrameFormat.allCases : formats
     }
 
-    static func render(_ scenarios: [Scenario], out: String, formats: [FrameFormat],
-                       console: Console) throws(CommandFailure) {
+    static func render(_ scenarios: [Scenario], options: Options, console: Console) throws(CommandFailure) {
+        var scenarios = scenarios
+        if let locale = options.locale {
+            for index in scenarios.indices { scenarios[index].relocalize(locale) }
+        }
         let names = scenarios.map(\.name)
         if let duplicate = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
             throw CommandFailure(.dataError, "two scenarios are both named \"\(duplicate)\" (each needs its own output folder)")
         }
+        let (templates, validator) = try TemplateLocator.load(custom: options.templates)
         let start = Date()
-        let outURL = URL(fileURLWithPath: out)
-        let renderer = ScenarioRenderer(formats: formats)
+        let outURL = URL(fileURLWithPath: options.out)
+        let renderer = ScenarioRenderer(formats: options.formats, templates: templates,
+                                        validator: options.validate ? validator : nil)
         var frames = 0, bytes = 0
         for (number, scenario) in scenarios.enumerated() {
-            do {
-                let writer = try FrameWriter(target: outURL.appendingPathComponent(scenario.name))
-                let report = try renderer.render(scenario, into: writer) { frame in
-                    if frame % 50 == 0 {
+            let display = (options.out as NSString).appendingPathComponent(scenario.name)
+            do throws(RenderError) {
+                let writer: FrameWriter
+                do throws(OutputError) { writer = try FrameWriter(target: outURL.appendingPathComponent(scenario.name)) }
+                catch { throw .output(error) }
+                let report = try renderer.render(scenario, into: writer, displayFolder: display) { frame in
+                    if frame % 25 == 0 {
                         console.progress("[\(number + 1)/\(scenarios.count)] \(scenario.name): \(frame) frames")
                     }
                 }
-                try writer.commit()
+                do throws(OutputError) { try writer.commit() } catch { throw .output(error) }
                 frames += report.frames
                 bytes += report.bytes
             } catch {
-                throw CommandFailure(.cannotCreate, error.description)
+                switch error {
+                case .output: throw CommandFailure(.cannotCreate, error.description)
+                case .template: throw CommandFailure(.dataError, error.description)
+                case .invalid: throw CommandFailure(.failure, error.description)
+                }
             }
         }
+        try writeIndex(outURL, templates: templates)
         console.endProgress()
         let seconds = Date().timeIntervalSince(start)
+        let validation = options.validate && options.formats.contains(.html) ? "all HTML frames valid" : "not validated"
         console.out("Rendered \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s"), \(frames) frames, "
-                    + "\(bytes) bytes in \(String(format: "%.2f", seconds)) s into \(outURL.standardizedFileURL.path)/")
+                    + "\(bytes) bytes, \(validation), in \(String(format: "%.2f", seconds)) s.")
+        console.out("Open \(outURL.appendingPathComponent("index.html").standardizedFileURL.path)")
+    }
+
+    /// `<out>/index.html`: every scenario folder in `out`, from this run or an earlier one.
+    static func writeIndex(_ out: URL, templates: FrameTemplates) throws(CommandFailure) {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        var rows: [TemplateValue] = []
+        for name in names {
+            let folder = out.appendingPathComponent(name)
+            guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent("frames.json").path),
+                  let list = try? JSONSerialization.jsonObject(with: data) as? [Any] else { continue }
+            let meta = ScenarioIndex.read(folder)
+            rows.append(.object(["name": .string(name), "frames": .int(list.count),
+                                 "preset": .string(meta.preset), "summary": .string(meta.summary)]))
+        }
+        do {
+            let html = try templates.list(.object(["scenarios": .list(rows)]))
+            let temporary = out.appendingPathComponent(".index.html-tmp-\(getpid())")
+            try Data(html.utf8).write(to: temporary)
+            if rename(temporary.path, out.appendingPathComponent("index.html").path) != 0 {
+                try? FileManager.default.removeItem(at: temporary)
+                throw OutputError(path: out.appendingPathComponent("index.html").path, message: String(cString: strerror(errno)))
+            }
+        } catch let error as TemplateError {
+            throw CommandFailure(.dataError, error.description)
+        } catch {
+            throw CommandFailure(.cannotCreate, "\(out.appendingPathComponent("index.html").path): cannot write (\(FrameWriter.reason(error)))")
+        }
+    }
+}
+
+/// The preset and summary of a rendered scenario, read back from its viewer for the index.
+enum ScenarioIndex {
+    static func read(_ folder: URL) -> (preset: String, summary: String) {
+        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent("scenario.json").path),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return ("", "") }
+        return (object["preset"] as? String ?? "", object["summary"] as? String ?? "")
+    }
+}
+
+extension Scenario {
+    /// The same scenario shown in another locale.
+    mutating func relocalize(_ locale: String) {
+        guard let texts = preset.config(locale: locale)?.texts else { return }
+        self.locale = locale
+        config.texts = texts
     }
 }

@@ -1,0 +1,61 @@
+import FeedFramesResources
+import Foundation
+import FrameRendering
+import Mustache
+import XHTMLValidation
+
+/// Finds the templates of a run: the ones compiled into the binary, replaced
+/// by the repo's `Templates/` when the tool runs from a checkout (so edits
+/// show without a rebuild), replaced in turn by `--templates DIR`.
+enum TemplateLocator {
+    static func load(custom: String?) throws(CommandFailure) -> (FrameTemplates, FrameValidator) {
+        var sources = Embedded.templates
+        var origins = Dictionary(uniqueKeysWithValues: sources.keys.map { ($0, "embedded \($0)") })
+        if let folder = checkoutTemplates() { overlay(folder, &sources, &origins) }
+        if let custom {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: custom, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw CommandFailure(.noInput, "\(custom): no such templates folder")
+            }
+            overlay(URL(fileURLWithPath: custom), &sources, &origins)
+        }
+        let templates: FrameTemplates
+        do {
+            templates = try FrameTemplates(sources: sources, origins: origins)
+        } catch {
+            throw CommandFailure(.dataError, error.description)
+        }
+        do {
+            return (templates, try FrameValidator(schemaText: templates.schema, name: origins["frame.rng"] ?? "frame.rng"))
+        } catch {
+            throw CommandFailure(.dataError, error.issues.map(\.description))
+        }
+    }
+
+    /// Only plain files directly in the folder: partials cannot reach outside it.
+    static func overlay(_ folder: URL, _ sources: inout [String: String], _ origins: inout [String: String]) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where !name.hasPrefix(".") && name != "README.md" {
+            let url = folder.appendingPathComponent(name)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                  let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+            sources[name] = text
+            origins[name] = url.path
+        }
+    }
+
+    /// `Templates/` of the checkout the binary was built in, if it is still there.
+    static func checkoutTemplates() -> URL? {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<5 {
+            let candidate = folder.appendingPathComponent("Templates")
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("frame.rng").path),
+               FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+                return candidate
+            }
+            folder.deleteLastPathComponent()
+        }
+        return nil
+    }
+}

@@ -1,0 +1,99 @@
+import FeedEngine
+import XHTMLValidation
+
+/// What an HTML frame must show, taken from its layout (at render time) or
+/// from the JSON frame beside it (when validating a folder later).
+public struct FrameExpectation: Hashable, Sendable {
+    public var rowIndices: [Int]
+    public var headerState: String
+    public var footerState: String
+    public var retry: Bool
+    public var toast: Bool
+    public var empty: Bool
+
+    public init(rowIndices: [Int], headerState: String, footerState: String, retry: Bool, toast: Bool, empty: Bool) {
+        self.rowIndices = rowIndices
+        self.headerState = headerState
+        self.footerState = footerState
+        self.retry = retry
+        self.toast = toast
+        self.empty = empty
+    }
+
+    public init(_ layout: Layout) {
+        self.init(rowIndices: layout.rows.map(\.index), headerState: layout.header.state.rawValue,
+                  footerState: layout.footer.state.rawValue, retry: layout.retryVisible,
+                  toast: layout.toast != nil, empty: layout.emptyText != nil)
+    }
+}
+
+/// Checks HTML frames with libxml2: well-formed XHTML (hardened parse), valid
+/// against `frame.rng`, and showing what the layout says (XPath cross-check).
+///
+/// Every problem is a value with file, line, rule and message; safe to use
+/// from many threads at once.
+public struct FrameValidator: Sendable {
+    public let schema: RelaxNGSchema
+
+    /// - Throws: the schema's own problems (rule `relaxng-schema`).
+    public init(schemaText: String, name: String = "frame.rng") throws(ValidationFailure) {
+        schema = try RelaxNGSchema(text: schemaText, name: name)
+    }
+
+    /// All problems with one frame; empty when it is good.
+    /// - Complexity: O(size of the frame).
+    public func validate(_ html: [UInt8], file: String, expected: FrameExpectation?) -> [ValidationIssue] {
+        let document: XHTMLDocument
+        do {
+            document = try XHTMLDocument.parse(html, file: file)
+        } catch {
+            return error.issues
+        }
+        var issues = document.validate(against: schema)
+        if let expected { issues += crossCheck(document, expected) }
+        return issues
+    }
+
+    /// The frame shows the layout's rows, in order, and its header, footer, retry button, toast and empty view.
+    func crossCheck(_ document: XHTMLDocument, _ expected: FrameExpectation) -> [ValidationIssue] {
+        var issues: [ValidationIssue] = []
+        func issue(_ rule: String, _ message: String, line: Int = 0) {
+            issues.append(ValidationIssue(file: document.file, line: line, column: nil, rule: rule, message: message))
+        }
+        do {
+            let rows = try document.nodes("//h:div[@id='viewport']/h:div[@data-index]")
+            let indices = rows.map { Int($0.attributes["data-index"] ?? "") ?? -1 }
+            if indices != expected.rowIndices {
+                let line = zip(rows, expected.rowIndices).first { Int($0.0.attributes["data-index"] ?? "") != $0.1 }?.0.line
+                    ?? rows.last?.line ?? 0
+                issue("layout-rows", "rows \(Self.describe(indices)) but the layout shows rows \(Self.describe(expected.rowIndices))", line: line)
+            }
+            for (part, state) in [("header", expected.headerState), ("footer", expected.footerState)] {
+                let nodes = try document.nodes("//h:*[@id='\(part)']")
+                if nodes.count != 1 {
+                    issue("layout-\(part)", "\(nodes.count) elements with id=\"\(part)\" (expected 1)")
+                } else if nodes[0].attributes["data-state"] != state {
+                    issue("layout-\(part)", "\(part) data-state=\"\(nodes[0].attributes["data-state"] ?? "")\" but the layout's \(part) is \(state)",
+                          line: nodes[0].line)
+                }
+            }
+            for (id, shown) in [("retry", expected.retry), ("toast", expected.toast), ("empty", expected.empty)] {
+                let nodes = try document.nodes("//h:*[@id='\(id)']")
+                if nodes.count != (shown ? 1 : 0) {
+                    issue("layout-\(id)", shown ? "no element with id=\"\(id)\" but the layout shows one"
+                                                 : "\(nodes.count) elements with id=\"\(id)\" but the layout shows none",
+                          line: nodes.first?.line ?? 0)
+                }
+            }
+        } catch {
+            issues.append(error)
+        }
+        return issues
+    }
+
+    static func describe(_ indices: [Int]) -> String {
+        guard let first = indices.first, let last = indices.last else { return "none" }
+        if indices == Array(first...max(first, last)) && first <= last { return "\(first)–\(last)" }
+        return indices.map(String.init).joined(separator: ",")
+    }
+}

@@ -1,0 +1,94 @@
+import FeedEngine
+import FeedScenario
+import Mustache
+
+/// The values `frame.txt` is rendered from: a phone screen drawn in at most
+/// 80 columns, one line per visible row, with a scroll bar on the right.
+///
+/// Every line is cut and padded by display width (CJK and emoji take two
+/// columns), and control or bidirectional-override characters are made
+/// harmless, so the drawing stays aligned whatever the titles hold.
+public enum TextFrame {
+    /// Columns inside the box; with borders and the scroll bar a line is 61 columns.
+    public static let innerWidth = 56
+    public static let maxWidth = 80
+
+    public static func value(of frame: Frame, in context: FrameContext) -> TemplateValue {
+        let layout = frame.layout
+        let heading = "frame \(frame.number) · t=\(formatPoints(frame.time))s · \(frame.cause)"
+        var status = "\(context.presetName) \(context.locale) \(layout.viewport) · offset \(formatPoints(layout.contentOffset))"
+            + " of \(formatPoints(layout.contentHeight)) · \(layout.itemCount) items, page \(layout.pageIndex)"
+        if let request = layout.request { status += " · request \(request.id) \(request.kind.rawValue) p\(request.page)" }
+        if layout.suppressed > 0 { status += " · suppressed \(layout.suppressed)" }
+        if layout.staleReplies > 0 { status += " · stale \(layout.staleReplies)" }
+        if layout.duplicatesDropped > 0 { status += " · duplicates \(layout.duplicatesDropped)" }
+
+        // The screen's lines in order, each tagged with its section.
+        var lines: [(section: String, text: String)] = []
+        if layout.header.visible {
+            let mark = layout.header.state == .refreshing ? "*" : (layout.header.state == .armed ? "^" : "v")
+            lines.append(("header", split("\(mark) \(layout.header.text)", "[\(layout.header.state.rawValue)]")))
+        }
+        for row in layout.rows {
+            let index = String(row.index)
+            let left = String(repeating: " ", count: max(0, 5 - index.count)) + index + " " + row.item.title
+            lines.append(("rows", split(left, formatPoints(row.height) + (layout.separators ? "" : " ·"))))
+        }
+        if let empty = layout.emptyText { lines.append(("empty", centred("( \(empty) )"))) }
+        if layout.retryVisible { lines.append(("retry", centred("[ \(layout.retryTitle) ]"))) }
+        if layout.footer.visible {
+            let mark = layout.footer.spinner ? "@" : " "
+            lines.append(("footer", split("\(mark) \(layout.footer.text)", "[\(layout.footer.state.rawValue)]")))
+        }
+        if lines.isEmpty { lines.append(("rows", String(repeating: " ", count: innerWidth))) }
+
+        let bar = scrollBar(lines: lines.count, layout: layout)
+        var sections: [String: [TemplateValue]] = [:]
+        for (number, line) in lines.enumerated() {
+            sections[line.section, default: []].append(.string("|" + line.text + "|" + bar[number] + "|"))
+        }
+        var object: [String: TemplateValue] = [
+            "heading": .string(TextWidth.fit(TextWidth.sanitized(heading), maxWidth).trimmingTrailingSpaces()),
+            "status": .string(TextWidth.fit(status, maxWidth).trimmingTrailingSpaces()),
+            "border": .string("+" + String(repeating: "-", count: innerWidth) + "+-+"),
+        ]
+        for (section, values) in sections { object[section] = .list(values) }
+        if let toast = layout.toast {
+            let text = "  (\(TextWidth.sanitized(toast.text))) until \(formatPoints(toast.until))s"
+            object["toast"] = .string(TextWidth.fit(text, maxWidth).trimmingTrailingSpaces())
+        }
+        return .object(object)
+    }
+
+    /// `left` then `right`, right-aligned, in exactly `innerWidth` columns.
+    static func split(_ left: String, _ right: String) -> String {
+        let right = TextWidth.fit(TextWidth.sanitized(right), min(TextWidth.width(of: right), 20))
+        let room = innerWidth - TextWidth.width(of: right) - 2
+        return " " + TextWidth.fit(TextWidth.sanitized(left), room) + right + " "
+    }
+
+    static func centred(_ text: String) -> String {
+        let text = TextWidth.sanitized(text)
+        let width = min(TextWidth.width(of: text), innerWidth)
+        let left = (innerWidth - width) / 2
+        return String(repeating: " ", count: left) + TextWidth.fit(text, innerWidth - left)
+    }
+
+    /// One character per line: `#` where the viewport sits in the content.
+    static func scrollBar(lines: Int, layout: Layout) -> [String] {
+        let extent = max(layout.contentHeight, layout.viewport.height)
+        let top = min(max(layout.contentOffset / extent, 0), 1)
+        let size = min(layout.viewport.height / extent, 1)
+        let first = min(Int((top * Double(lines)).rounded(.down)), lines - 1)
+        let last = max(first, min(Int((top + size) * Double(lines) - 0.000001), lines - 1))
+        return (0..<lines).map { $0 >= first && $0 <= last ? "#" : " " }
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var result = self
+        while result.last == " " { result.removeLast() }
+        return result
+    }
+}

@@ -1,0 +1,79 @@
+/// How many terminal columns text takes, so text frames stay aligned with
+/// CJK titles, emoji and hostile input alike.
+enum TextWidth {
+    /// Columns one character takes: 0 for combining marks and invisible
+    /// format characters, 2 for East Asian wide characters and emoji, else 1.
+    static func columns(of character: Character) -> Int {
+        guard let first = character.unicodeScalars.first else { return 0 }
+        let value = first.value
+        switch first.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if isWide(value) { return 2 }
+        if character.unicodeScalars.count > 1, character.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation }) {
+            return 2
+        }
+        return 1
+    }
+
+    static func isWide(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The text made safe for one line of a text frame: control characters
+    /// and line breaks become `?`, and bidirectional overrides, which would
+    /// reorder the drawing around them, are dropped.
+    static func sanitized(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F:
+                continue
+            default:
+                if scalar.properties.generalCategory == .control || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    result.append("?")
+                } else {
+                    result.append(scalar)
+                }
+            }
+        }
+        return String(result)
+    }
+
+    /// `text` cut to at most `width` columns (ending in `…` when cut) and
+    /// padded with spaces to exactly `width`.
+    /// - Complexity: O(width), however long `text` is.
+    static func fit(_ text: String, _ width: Int) -> String {
+        guard width > 0 else { return "" }
+        var result = ""
+        var used = 0
+        var cut = false
+        for character in text {
+            let taken = columns(of: character)
+            if used + taken > width {
+                cut = true
+                break
+            }
+            result.append(character)
+            used += taken
+        }
+        if cut {
+            // Make room for the ellipsis that says the text goes on.
+            while used + 1 > width, let last = result.popLast() { used -= columns(of: last) }
+            result.append("…")
+            used += 1
+        }
+        return result + String(repeating: " ", count: max(0, width - used))
+    }
+
+    /// Total columns of `text`.
+    static func width(of text: String) -> Int { text.reduce(0) { $0 + columns(of: $1) } }
+}
