@@ -14,7 +14,7 @@ public enum FeedFramesCLI {
             and prints where to open them.
             """,
         version: version,
-        subcommands: [RenderCommand.spec, PresetsCommand.spec, DemosCommand.spec])
+        subcommands: [RenderCommand.spec, ValidateCommand.spec, PresetsCommand.spec, DemosCommand.spec])
 
     /// Runs one command line (without the executable's name) and returns the exit status.
     public static func run(_ arguments: [String]) -> Int32 {
@@ -37,6 +37,7 @@ public enum FeedFramesCLI {
             let result: Result<Void, CommandFailure>
             switch invocation.subcommandPath.first {
             case "render": result = RenderCommand.run(invocation, console: console)
+            case "validate": result = ValidateCommand.run(invocation, console: console)
             case "presets": result = PresetsCommand.run(invocation, console: console)
             case "demos": result = DemosCommand.run(invocation, console: console)
             default: result = RenderCommand.renderDemos(console: console)

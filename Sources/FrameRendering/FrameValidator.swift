@@ -1,3 +1,4 @@
+import JSONText
 import FeedEngine
 import XHTMLValidation
 
@@ -95,5 +96,31 @@ public struct FrameValidator: Sendable {
         guard let first = indices.first, let last = indices.last else { return "none" }
         if indices == Array(first...max(first, last)) && first <= last { return "\(first)–\(last)" }
         return indices.map(String.init).joined(separator: ",")
+    }
+}
+
+extension FrameExpectation {
+    /// What a JSON frame (SPEC §6) says the HTML frame beside it shows, or
+    /// why the JSON cannot say (a field the check needs is missing).
+    public struct Problem: Error, Hashable, Sendable { public var message: String }
+
+    public static func fromJSON(_ frame: JSONValue) -> Result<FrameExpectation, Problem> {
+        func failure(_ message: String) -> Result<FrameExpectation, Problem> { .failure(Problem(message: message)) }
+        guard case .object(let object) = frame else { return failure("expected a JSON object") }
+        guard case .array(let rows)? = object["rows"] else { return failure("missing \"rows\" list") }
+        var indices: [Int] = []
+        for row in rows {
+            guard case .object(let fields) = row, let index = fields["index"]?.intValue else {
+                return failure("a row without a whole-number \"index\"")
+            }
+            indices.append(index)
+        }
+        guard let header = object["header"]?["state"]?.stringValue else { return failure("missing \"header.state\"") }
+        guard let footer = object["footer"]?["state"]?.stringValue else { return failure("missing \"footer.state\"") }
+        guard let retry = object["retry"]?["visible"]?.boolValue else { return failure("missing \"retry.visible\"") }
+        let toast = object["toast"].map { !$0.isNull } ?? false
+        let empty = object["empty"].map { !$0.isNull } ?? false
+        return .success(FrameExpectation(rowIndices: indices, headerState: header, footerState: footer,
+                                         retry: retry, toast: toast, empty: empty))
     }
 }

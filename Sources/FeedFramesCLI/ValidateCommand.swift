@@ -1,0 +1,109 @@
+import CommandLineKit
+import Foundation
+import FrameRendering
+import JSONText
+import XHTMLValidation
+
+/// `feedframes validate`: check frames already written, for example after a
+/// hand edit or in a pipeline that renders elsewhere.
+enum ValidateCommand {
+    static let spec = CommandSpec(
+        "validate",
+        abstract: "Validate frames already written.",
+        discussion: """
+            Checks every HTML frame with libxml2 (well-formed XHTML, valid against frame.rng) and \
+            against the JSON frame beside it (rows, header and footer states, retry button, toast, \
+            empty view); every JSON frame must parse. A folder may be one scenario's frames or an \
+            output folder of scenarios. Exits 1 when any frame fails.
+            """,
+        arguments: [.init("path", help: "Frame folders or files (NNNN.html, NNNN.json).", repeating: true)],
+        options: [.option("templates", valueName: "dir", help: "Templates whose frame.rng to validate against.")])
+
+    static func run(_ invocation: Invocation, console: Console) -> Result<Void, CommandFailure> {
+        Result { () throws(CommandFailure) in
+            let (_, validator) = try TemplateLocator.load(custom: invocation.value("templates"))
+            var files: [String] = []
+            for path in invocation.positionals("path") {
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                    throw CommandFailure(.noInput, "\(path): no such file or folder")
+                }
+                files += isDirectory.boolValue ? frameFiles(in: path) : [path]
+            }
+            var problems: [String] = []
+            var checked = 0
+            for file in files {
+                checked += 1
+                problems += check(file, validator: validator).map(\.description)
+                if checked % 100 == 0 { console.progress("validated \(checked)/\(files.count) files") }
+            }
+            console.endProgress()
+            if files.isEmpty { problems.append("no frames found in \(invocation.positionals("path").joined(separator: ", "))") }
+            guard problems.isEmpty else {
+                throw CommandFailure(.failure, problems + ["\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(checked) files"])
+            }
+            console.out("\(checked) files valid")
+        }
+    }
+
+    /// Frame files in a scenario folder, or in every scenario folder below an output folder.
+    static func frameFiles(in folder: String) -> [String] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        var files: [String] = []
+        for name in names where !name.hasPrefix(".") {
+            let path = (folder as NSString).appendingPathComponent(name)
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            if isDirectory.boolValue {
+                files += frameFiles(in: path)
+            } else if isFrameFile(name) {
+                files.append(path)
+            }
+        }
+        return files
+    }
+
+    /// `0001.html`, `0001.json`: four or more digits and an extension.
+    static func isFrameFile(_ name: String) -> Bool {
+        let parts = name.split(separator: ".")
+        return parts.count == 2 && parts[0].count >= 4 && parts[0].allSatisfy(\.isNumber)
+            && (parts[1] == "html" || parts[1] == "json")
+    }
+
+    static func check(_ file: String, validator: FrameValidator) -> [ValidationIssue] {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            return [ValidationIssue(file: file, line: 0, column: nil, rule: "read", message: "cannot be read")]
+        }
+        if file.hasSuffix(".json") {
+            switch parseFrameJSON(Array(data), file: file) {
+            case .success: return []
+            case .failure(let issue): return [issue]
+            }
+        }
+        var expected: FrameExpectation?
+        var issues: [ValidationIssue] = []
+        let jsonFile = String(file.dropLast(5)) + ".json"
+        if let json = FileManager.default.contents(atPath: jsonFile) {
+            switch parseFrameJSON(Array(json), file: jsonFile) {
+            case .success(let value): expected = value
+            case .failure(let issue): issues.append(issue)
+            }
+        }
+        return issues + validator.validate(Array(data), file: file, expected: expected)
+    }
+
+    static func parseFrameJSON(_ bytes: [UInt8], file: String) -> Result<FrameExpectation, ValidationIssue> {
+        let node: JSONNode
+        do {
+            node = try JSONParser.parse(bytes)
+        } catch {
+            return .failure(ValidationIssue(file: file, line: error.line, column: error.column, rule: "json-syntax", message: error.message))
+        }
+        switch FrameExpectation.fromJSON(node.plain) {
+        case .success(let expectation): return .success(expectation)
+        case .failure(let problem):
+            return .failure(ValidationIssue(file: file, line: node.position.line, column: node.position.column,
+                                            rule: "frame-json", message: problem.message))
+        }
+    }
+}
