@@ -37,7 +37,11 @@ let package = Package(
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .testTarget(name: "FrameRenderingTests", dependencies: [
+            "FrameRendering", "FeedEngine", "FeedScenario", "FeedFramesResources", "Mustache", "JSONText",
+        ]),
         .testTarget(name: "XHTMLValidationTests", dependencies: ["XHTMLValidation", "CLibXML2"]),
         .testTarget(name: "FeedScenarioTests", dependencies: ["FeedEngine", "FeedScenario", "FeedFramesResources"]),
+        .testTarget(name: "BrowserTests", dependencies: ["feedframes"]),
     ]
 )

@@ -9,17 +9,17 @@ public enum HTMLFrame {
         let layout = frame.layout
         var object: [String: TemplateValue] = [
             "lang": .string(context.locale),
-            "title": .string("\(context.scenarioName) — frame \(frame.number): \(frame.cause)"),
+            "title": .string(XMLText.safe("\(context.scenarioName) — frame \(frame.number): \(frame.cause)")),
             "preset": .string(context.presetName),
             "number": .int(frame.number),
             "time": .double(frame.time),
-            "cause": .string(frame.cause),
+            "cause": .string(XMLText.safe(frame.cause)),
             "width": .double(layout.viewport.width),
             "height": .double(layout.viewport.height),
             "offset": .double(layout.contentOffset),
             "rows": .list(layout.rows.map { row in
                 .object([
-                    "index": .int(row.index), "id": .string(row.item.id), "title": .string(row.item.title),
+                    "index": .int(row.index), "id": .string(XMLText.safe(row.item.id)), "title": .string(XMLText.safe(row.item.title)),
                     "y": .double(row.y), "height": .double(row.height), "separator": .bool(layout.separators),
                 ])
             }),

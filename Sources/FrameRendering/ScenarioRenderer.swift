@@ -76,7 +76,7 @@ public struct ScenarioRenderer: Sendable {
                                 "cause": .string(frame.cause),
                                 "files": .array(formats.compactMap { files[$0.rawValue] }.map { .string($0) })])
                 strip.append(.object([
-                    "number": .int(frame.number), "time": .double(frame.time), "cause": .string(frame.cause),
+                    "number": .int(frame.number), "time": .double(frame.time), "cause": .string(XMLText.safe(frame.cause)),
                     "html": .string(files["html"] ?? ""), "text": .string(files["text"] ?? ""),
                     "json": .string(files["json"] ?? ""),
                 ]))
@@ -91,7 +91,7 @@ public struct ScenarioRenderer: Sendable {
         let viewer: String
         do throws(TemplateError) {
             viewer = try templates.viewer(.object([
-                "name": .string(scenario.name), "summary": .string(scenario.summary), "lang": .string(scenario.locale),
+                "name": .string(scenario.name), "summary": .string(XMLText.safe(scenario.summary)), "lang": .string(scenario.locale),
                 "count": .int(entries.count), "frames": .list(strip),
                 "frameWidth": .double(largest.width + 32), "frameHeight": .double(largest.height + 32),
             ]))
