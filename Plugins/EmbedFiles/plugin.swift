@@ -21,14 +21,21 @@ struct EmbedFiles: BuildToolPlugin {
         let demos = targetDirectory(target).appending(path: "Demos", directoryHint: .isDirectory)
         let output = context.pluginWorkDirectoryURL.appending(path: "Embedded.swift")
 
-        // Every embedded file is an input, so editing one re-runs the command.
-        // The plugin itself runs on every build, so added or removed files
-        // change this list and re-run the command too.
-        let inputs = embeddableFiles(in: templates) + embeddableFiles(in: demos)
+        // Inputs: every embedded file, so editing one re-runs the command, and
+        // every folder, so adding a file (which changes the folder's
+        // modification time) re-runs it too.
+        // Caveat: SwiftPM re-runs this plugin (refreshing the list) only when
+        // it re-plans the build: after Package.swift changes or files are
+        // added/removed under a target folder (Demos/ counts, Templates/ does
+        // not). So after deleting or renaming a file in Templates/, the next
+        // build fails with "missing inputs" until `touch Package.swift`; and a
+        // newly added template is embedded at once, but later edits to it are
+        // only noticed after the next re-plan.
+        let inputs = embeddableItems(in: templates) + embeddableItems(in: demos)
 
         return [
             .buildCommand(
-                displayName: "Embedding Templates/ and Demos/ into \(target.name)",
+                displayName: "Embedding templates and demos into \(target.name)",
                 executable: try context.tool(named: "embed-files").url,
                 arguments: [
                     "--output", output.path(percentEncoded: false),
@@ -42,15 +49,17 @@ struct EmbedFiles: BuildToolPlugin {
         ]
     }
 
-    /// The files embed-files will embed below `folder`: regular files in any
-    /// subfolder, skipping names starting with "." and files named README.md.
-    /// Keep in sync with `collectFiles(in:)` in Sources/embed-files/main.swift.
-    func embeddableFiles(in folder: URL) -> [URL] {
+    /// `folder` itself, its subfolders and the files embed-files will embed
+    /// below it: names starting with "." and files named README.md are
+    /// skipped. Keep in sync with `collectFiles(in:)` in
+    /// Sources/embed-files/main.swift. A missing folder gives nothing.
+    func embeddableItems(in folder: URL) -> [URL] {
         let fileManager = FileManager.default
-        var files: [URL] = []
+        var items: [URL] = []
         func walk(_ directory: URL) {
             guard let entries = try? fileManager.contentsOfDirectory(atPath: directory.path(percentEncoded: false))
             else { return }
+            items.append(directory)
             for entry in entries.sorted() where !entry.hasPrefix(".") {
                 let url = directory.appending(path: entry)
                 var isDirectory: ObjCBool = false
@@ -59,12 +68,12 @@ struct EmbedFiles: BuildToolPlugin {
                 if isDirectory.boolValue {
                     walk(url)
                 } else if entry != "README.md" {
-                    files.append(url)
+                    items.append(url)
                 }
             }
         }
         walk(folder)
-        return files
+        return items
     }
 }
 
