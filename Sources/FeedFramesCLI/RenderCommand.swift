@@ -24,6 +24,9 @@ enum RenderCommand {
                     default: "html,text,json", commaSeparated: true),
             .option("templates", valueName: "dir", help: "Templates to use instead of the defaults (file by file)."),
             .option("locale", valueName: "locale", help: "Show every scenario in this locale: en, zh-Hans or zh-Hant."),
+            .option("jobs", short: "j", valueName: "n", help: "Threads rendering and validating frames.",
+                    default: String(ProcessInfo.processInfo.activeProcessorCount)),
+            .option("shard", valueName: "i/n", help: "Render only shard i of n (1-based) of the scenarios given, for CI matrices."),
             .flag("no-validate", help: "Skip validating HTML frames."),
         ])
 
@@ -33,6 +36,8 @@ enum RenderCommand {
         var templates: String?
         var locale: String?
         var validate = true
+        var jobs = ProcessInfo.processInfo.activeProcessorCount
+        var shard: Shard?
     }
 
     static func run(_ invocation: Invocation, console: Console) -> Result<Void, CommandFailure> {
@@ -43,9 +48,13 @@ enum RenderCommand {
             options.templates = invocation.value("templates")
             options.locale = invocation.value("locale")
             options.validate = !invocation.flag("no-validate")
+            options.jobs = try jobs(invocation.value("jobs"))
+            if let text = invocation.value("shard") {
+                guard let shard = Shard(text) else { throw usage("bad --shard '\(text)' (expected i/n with 1 ≤ i ≤ n, e.g. 2/4)") }
+                options.shard = shard
+            }
             if let locale = options.locale, FeedTexts.forLocale(locale) == nil {
-                throw CommandFailure(.usage, ["Error: unknown locale '\(locale)' (expected en, zh-Hans or zh-Hant)",
-                                              "Usage: \(HelpFormatter.usage(for: [FeedFramesCLI.root, spec]))"])
+                throw usage("unknown locale '\(locale)' (expected en, zh-Hans or zh-Hant)")
             }
             var scenarios: [Scenario] = []
             var problems: [String] = []
@@ -59,6 +68,7 @@ enum RenderCommand {
                 }
             }
             guard problems.isEmpty else { throw CommandFailure(worst, problems) }
+            if let shard = options.shard { scenarios = scenarios.filter { shard.contains($0.name) } }
             try render(scenarios, options: options, console: console)
         }
     }
@@ -70,12 +80,22 @@ enum RenderCommand {
         }
     }
 
+    static func usage(_ message: String) -> CommandFailure {
+        CommandFailure(.usage, ["Error: \(message)", "Usage: \(HelpFormatter.usage(for: [FeedFramesCLI.root, spec]))",
+                                "  See 'feedframes render --help' for more information."])
+    }
+
+    static func jobs(_ text: String?) throws(CommandFailure) -> Int {
+        guard let text else { return ProcessInfo.processInfo.activeProcessorCount }
+        guard let jobs = Int(text), (1...256).contains(jobs) else { throw usage("bad --jobs '\(text)' (expected a number from 1 to 256)") }
+        return jobs
+    }
+
     static func parseFormats(_ values: [String]) throws(CommandFailure) -> [FrameFormat] {
         var formats: [FrameFormat] = []
         for value in values {
             guard let format = FrameFormat(rawValue: value) else {
-                throw CommandFailure(.usage, ["Error: unknown format '\(value)' (expected html, text or json)",
-                                              "Usage: \(HelpFormatter.usage(for: [FeedFramesCLI.root, spec]))"])
+                throw usage("unknown format '\(value)' (expected html, text or json)")
             }
             if !formats.contains(format) { formats.append(format) }
         }
@@ -95,7 +115,7 @@ enum RenderCommand {
         let start = Date()
         let outURL = URL(fileURLWithPath: options.out)
         let renderer = ScenarioRenderer(formats: options.formats, templates: templates,
-                                        validator: options.validate ? validator : nil)
+                                        validator: options.validate ? validator : nil, jobs: options.jobs)
         var frames = 0, bytes = 0
         for (number, scenario) in scenarios.enumerated() {
             let display = (options.out as NSString).appendingPathComponent(scenario.name)
@@ -104,9 +124,7 @@ enum RenderCommand {
                 do throws(OutputError) { writer = try FrameWriter(target: outURL.appendingPathComponent(scenario.name)) }
                 catch { throw .output(error) }
                 let report = try renderer.render(scenario, into: writer, displayFolder: display) { frame in
-                    if frame % 25 == 0 {
-                        console.progress("[\(number + 1)/\(scenarios.count)] \(scenario.name): \(frame) frames")
-                    }
+                    console.progress("[\(number + 1)/\(scenarios.count)] \(scenario.name): \(frame) frames")
                 }
                 do throws(OutputError) { try writer.commit() } catch { throw .output(error) }
                 frames += report.frames
@@ -133,12 +151,10 @@ enum RenderCommand {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
         var rows: [TemplateValue] = []
         for name in names {
-            let folder = out.appendingPathComponent(name)
-            guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent("frames.json").path),
-                  let list = try? JSONSerialization.jsonObject(with: data) as? [Any] else { continue }
-            let meta = ScenarioIndex.read(folder)
-            rows.append(.object(["name": .string(name), "frames": .int(list.count),
-                                 "preset": .string(meta.preset), "summary": .string(meta.summary)]))
+            // scenario.json is small whatever the frame count; frames.json can be megabytes.
+            guard let about = ScenarioIndex.read(out.appendingPathComponent(name)) else { continue }
+            rows.append(.object(["name": .string(name), "frames": .int(about.frames),
+                                 "preset": .string(about.preset), "summary": .string(about.summary)]))
         }
         do {
             let html = try templates.list(.object(["scenarios": .list(rows)]))
@@ -156,12 +172,12 @@ enum RenderCommand {
     }
 }
 
-/// The preset and summary of a rendered scenario, read back from its viewer for the index.
+/// What `scenario.json` says of a rendered scenario, for the index.
 enum ScenarioIndex {
-    static func read(_ folder: URL) -> (preset: String, summary: String) {
+    static func read(_ folder: URL) -> (preset: String, summary: String, frames: Int)? {
         guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent("scenario.json").path),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return ("", "") }
-        return (object["preset"] as? String ?? "", object["summary"] as? String ?? "")
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        return (object["preset"] as? String ?? "", object["summary"] as? String ?? "", object["frames"] as? Int ?? 0)
     }
 }
 

@@ -55,39 +55,44 @@ public struct FrameValidator: Sendable {
         return issues
     }
 
-    /// The frame shows the layout's rows, in order, and its header, footer, retry button, toast and empty view.
+    /// The frame shows the layout's rows, in order, and its header, footer,
+    /// retry button, toast and empty view. One XPath query fetches the
+    /// viewport's children; the rest is checked in Swift.
     func crossCheck(_ document: XHTMLDocument, _ expected: FrameExpectation) -> [ValidationIssue] {
         var issues: [ValidationIssue] = []
         func issue(_ rule: String, _ message: String, line: Int = 0) {
             issues.append(ValidationIssue(file: document.file, line: line, column: nil, rule: rule, message: message))
         }
+        let children: [XMLNodeInfo]
         do {
-            let rows = try document.nodes("//h:div[@id='viewport']/h:div[@data-index]")
-            let indices = rows.map { Int($0.attributes["data-index"] ?? "") ?? -1 }
-            if indices != expected.rowIndices {
-                let line = zip(rows, expected.rowIndices).first { Int($0.0.attributes["data-index"] ?? "") != $0.1 }?.0.line
-                    ?? rows.last?.line ?? 0
-                issue("layout-rows", "rows \(Self.describe(indices)) but the layout shows rows \(Self.describe(expected.rowIndices))", line: line)
-            }
-            for (part, state) in [("header", expected.headerState), ("footer", expected.footerState)] {
-                let nodes = try document.nodes("//h:*[@id='\(part)']")
-                if nodes.count != 1 {
-                    issue("layout-\(part)", "\(nodes.count) elements with id=\"\(part)\" (expected 1)")
-                } else if nodes[0].attributes["data-state"] != state {
-                    issue("layout-\(part)", "\(part) data-state=\"\(nodes[0].attributes["data-state"] ?? "")\" but the layout's \(part) is \(state)",
-                          line: nodes[0].line)
-                }
-            }
-            for (id, shown) in [("retry", expected.retry), ("toast", expected.toast), ("empty", expected.empty)] {
-                let nodes = try document.nodes("//h:*[@id='\(id)']")
-                if nodes.count != (shown ? 1 : 0) {
-                    issue("layout-\(id)", shown ? "no element with id=\"\(id)\" but the layout shows one"
-                                                 : "\(nodes.count) elements with id=\"\(id)\" but the layout shows none",
-                          line: nodes.first?.line ?? 0)
-                }
-            }
+            children = try document.nodes("//h:div[@id='viewport']/*")
         } catch {
-            issues.append(error)
+            return [error]
+        }
+        let rows = children.filter { $0.attributes["data-index"] != nil }
+        let indices = rows.map { Int($0.attributes["data-index"] ?? "") ?? -1 }
+        if indices != expected.rowIndices {
+            let line = zip(rows, expected.rowIndices).first { Int($0.0.attributes["data-index"] ?? "") != $0.1 }?.0.line
+                ?? rows.last?.line ?? 0
+            issue("layout-rows", "rows \(Self.describe(indices)) but the layout shows rows \(Self.describe(expected.rowIndices))", line: line)
+        }
+        func withID(_ id: String) -> [XMLNodeInfo] { children.filter { $0.attributes["id"] == id } }
+        for (part, state) in [("header", expected.headerState), ("footer", expected.footerState)] {
+            let nodes = withID(part)
+            if nodes.count != 1 {
+                issue("layout-\(part)", "\(nodes.count) elements with id=\"\(part)\" in the viewport (expected 1)")
+            } else if nodes[0].attributes["data-state"] != state {
+                issue("layout-\(part)", "\(part) data-state=\"\(nodes[0].attributes["data-state"] ?? "")\" but the layout's \(part) is \(state)",
+                      line: nodes[0].line)
+            }
+        }
+        for (id, shown) in [("retry", expected.retry), ("toast", expected.toast), ("empty", expected.empty)] {
+            let nodes = withID(id)
+            if nodes.count != (shown ? 1 : 0) {
+                issue("layout-\(id)", shown ? "no element with id=\"\(id)\" in the viewport but the layout shows one"
+                                             : "\(nodes.count) elements with id=\"\(id)\" but the layout shows none",
+                      line: nodes.first?.line ?? 0)
+            }
         }
         return issues
     }

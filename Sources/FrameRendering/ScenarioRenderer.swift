@@ -33,82 +33,150 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     }
 }
 
+/// `frames.json` and the viewer's `frames.js`, written a frame at a time.
+struct FrameList {
+    let json: FrameStream
+    let script: FrameStream
+    var count = 0
+
+    init(_ writer: FrameWriter) throws(OutputError) {
+        json = try writer.stream(to: "frames.json")
+        script = try writer.stream(to: "frames.js")
+        try json.append("[\n")
+        try script.append("window.FEEDFRAMES = [\n")
+    }
+
+    /// One frame: `{"frame": 1, "time": 0, "cause": "launch", "files": […]}` on a line of its own.
+    mutating func append(_ frame: Frame, files: [String]) throws(OutputError) {
+        let entry: JSONValue = ["frame": .number(Double(frame.number)), "time": .number(frame.time),
+                                "cause": .string(frame.cause), "files": .array(files.map { .string($0) })]
+        let line = (count == 0 ? [] : Array(",\n".utf8)) + Array("  ".utf8) + JSONWriter.bytes(entry)
+        try json.append(line)
+        try script.append(line)
+        count += 1
+    }
+
+    func close() throws(OutputError) {
+        try json.append("\n]\n")
+        try script.append("\n];\n")
+        try json.close()
+        try script.close()
+    }
+
+    var bytes: Int { json.count + script.count }
+}
+
 /// Runs a scenario and writes each frame in the chosen formats, validating
-/// HTML frames as it goes, plus `frames.json` and the viewer `index.html`,
-/// into a `FrameWriter`'s folder.
+/// HTML frames as it goes, plus `frames.json`, `scenario.json` and the viewer
+/// (`index.html` with its frame list `frames.js`), into a `FrameWriter`'s folder.
+///
+/// The engine runs on one thread (it is fast and sequential by nature); the
+/// frames it emits are rendered, validated and written in batches on up to
+/// `jobs` threads. Output is byte-identical whatever `jobs` is.
 public struct ScenarioRenderer: Sendable {
     public var formats: [FrameFormat]
     public var templates: FrameTemplates
     /// `nil` skips validation (`--no-validate`).
     public var validator: FrameValidator?
+    /// Threads rendering and validating frames.
+    public var jobs: Int
+    /// Frames handed to the threads at a time: enough to keep them busy, few enough to bound memory.
+    public static let batchSize = 128
 
-    public init(formats: [FrameFormat] = FrameFormat.allCases, templates: FrameTemplates, validator: FrameValidator?) {
+    public init(formats: [FrameFormat] = FrameFormat.allCases, templates: FrameTemplates, validator: FrameValidator?,
+                jobs: Int = 1) {
         self.formats = formats
         self.templates = templates
         self.validator = validator
+        self.jobs = jobs
     }
 
     /// - Parameter displayFolder: how the output folder is named in messages.
-    /// - Complexity: O(frames × visible rows); memory holds one frame at a
-    ///   time plus the small list for `frames.json` and the viewer.
+    /// - Complexity: O(frames × visible rows). Memory holds one batch of
+    ///   frames plus a short entry per frame for `frames.json` and the viewer.
     public func render(_ scenario: Scenario, into writer: FrameWriter, displayFolder: String,
                        progress: (Int) -> Void = { _ in }) throws(RenderError) -> RenderReport {
         let context = FrameContext(scenario)
         var runner = ScenarioRunner(state: scenario.initialState, source: scenario.source.makeSource())
-        var entries: [JSONValue] = []
-        var strip: [TemplateValue] = []
+        var list: FrameList
+        do throws(OutputError) { list = try FrameList(writer) } catch { throw .output(error) }
+        var batch: [Frame] = []
         var bytes = 0
         var largest = scenario.viewport
-        do {
-            try runner.run(scenario.steps) { frame throws(RenderError) in
-                var files: [String: String] = [:]
-                for format in formats {
-                    let name = format.fileName(frame: frame.number)
-                    let content = try self.content(of: frame, as: format, context: context,
-                                                   file: displayFolder + "/" + name)
-                    do throws(OutputError) { try writer.write(content, to: name) } catch { throw .output(error) }
-                    bytes += content.count
-                    files[format.rawValue] = name
-                }
+
+        func flush() throws(RenderError) {
+            let written = parallelMap(batch, jobs: jobs) { frame in
+                self.write(frame, context: context, into: writer, displayFolder: displayFolder)
+            }
+            for (frame, result) in zip(batch, written) {
+                let files = try result.get()
+                bytes += files.bytes
+                do throws(OutputError) { try list.append(frame, files: files.names) } catch { throw .output(error) }
                 largest.width = max(largest.width, frame.layout.viewport.width)
                 largest.height = max(largest.height, frame.layout.viewport.height)
-                entries.append(["frame": .number(Double(frame.number)), "time": .number(frame.time),
-                                "cause": .string(frame.cause),
-                                "files": .array(formats.compactMap { files[$0.rawValue] }.map { .string($0) })])
-                strip.append(.object([
-                    "number": .int(frame.number), "time": .double(frame.time), "cause": .string(XMLText.safe(frame.cause)),
-                    "html": .string(files["html"] ?? ""), "text": .string(files["text"] ?? ""),
-                    "json": .string(files["json"] ?? ""),
-                ]))
-                progress(frame.number)
             }
+            batch.removeAll(keepingCapacity: true)
+            progress(list.count)
+        }
+
+        do {
+            try runner.run(scenario.steps) { frame throws(RenderError) in
+                batch.append(frame)
+                if batch.count == Self.batchSize { try flush() }
+            }
+            try flush()
         } catch let error as RenderError {
             throw error
         } catch {
             throw .output(OutputError(path: displayFolder, message: "\(error)"))
         }
-        let list = JSONWriter.bytes(.array(entries), style: .pretty) + [0x0A]
+        do throws(OutputError) { try list.close() } catch { throw .output(error) }
+        bytes += list.bytes
+        bytes += try writeIndexes(scenario, frames: list.count, largest: largest, into: writer)
+        return RenderReport(name: scenario.name, summary: scenario.summary, preset: scenario.preset.name,
+                            frames: list.count, bytes: bytes)
+    }
+
+    /// Renders one frame in every format and writes its files; safe on any thread.
+    func write(_ frame: Frame, context: FrameContext, into writer: FrameWriter,
+               displayFolder: String) -> Result<(names: [String], bytes: Int), RenderError> {
+        var names: [String] = []
+        var bytes = 0
+        for format in formats {
+            let name = format.fileName(frame: frame.number)
+            do throws(RenderError) {
+                let content = try self.content(of: frame, as: format, context: context, file: displayFolder + "/" + name)
+                do throws(OutputError) { try writer.write(content, to: name) } catch { throw .output(error) }
+                bytes += content.count
+                names.append(name)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return .success((names, bytes))
+    }
+
+    /// `scenario.json` and the viewer; returns the bytes written.
+    func writeIndexes(_ scenario: Scenario, frames: Int, largest: Viewport,
+                      into writer: FrameWriter) throws(RenderError) -> Int {
+        let about = JSONWriter.bytes([
+            "name": .string(scenario.name), "summary": .string(scenario.summary), "preset": .string(scenario.preset.name),
+            "locale": .string(scenario.locale), "frames": .number(Double(frames)),
+            "formats": .array(formats.map { .string($0.rawValue) }),
+        ], style: .pretty) + [0x0A]
         let viewer: String
         do throws(TemplateError) {
             viewer = try templates.viewer(.object([
-                "name": .string(scenario.name), "summary": .string(XMLText.safe(scenario.summary)), "lang": .string(scenario.locale),
-                "count": .int(entries.count), "frames": .list(strip),
+                "name": .string(scenario.name), "summary": .string(XMLText.safe(scenario.summary)),
+                "lang": .string(scenario.locale), "count": .int(frames),
                 "frameWidth": .double(largest.width + 32), "frameHeight": .double(largest.height + 32),
             ]))
         } catch { throw .template(error) }
-        let about = JSONWriter.bytes([
-            "name": .string(scenario.name), "summary": .string(scenario.summary), "preset": .string(scenario.preset.name),
-            "locale": .string(scenario.locale), "frames": .number(Double(entries.count)),
-            "formats": .array(formats.map { .string($0.rawValue) }),
-        ], style: .pretty) + [0x0A]
         do throws(OutputError) {
-            try writer.write(list, to: "frames.json")
             try writer.write(about, to: "scenario.json")
             try writer.write(viewer, to: "index.html")
         } catch { throw .output(error) }
-        bytes += list.count + about.count + viewer.utf8.count
-        return RenderReport(name: scenario.name, summary: scenario.summary, preset: scenario.preset.name,
-                            frames: entries.count, bytes: bytes)
+        return about.count + viewer.utf8.count
     }
 
     /// One frame in one format, validated when it is HTML.

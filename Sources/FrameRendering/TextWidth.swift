@@ -32,6 +32,7 @@ enum TextWidth {
     /// and line breaks become `?`, and bidirectional overrides, which would
     /// reorder the drawing around them, are dropped.
     static func sanitized(_ text: String) -> String {
+        if isPlainASCII(text) { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.value {
@@ -53,6 +54,12 @@ enum TextWidth {
     /// - Complexity: O(width), however long `text` is.
     static func fit(_ text: String, _ width: Int) -> String {
         guard width > 0 else { return "" }
+        if isPlainASCII(text) {
+            // One column a byte: cut and pad by count, the common case.
+            let count = text.utf8.count
+            if count <= width { return text + String(repeating: " ", count: width - count) }
+            return String(decoding: text.utf8.prefix(width - 1), as: UTF8.self) + "…"
+        }
         var result = ""
         var used = 0
         var cut = false
@@ -75,5 +82,13 @@ enum TextWidth {
     }
 
     /// Total columns of `text`.
-    static func width(of text: String) -> Int { text.reduce(0) { $0 + columns(of: $1) } }
+    static func width(of text: String) -> Int {
+        isPlainASCII(text) ? text.utf8.count : text.reduce(0) { $0 + columns(of: $1) }
+    }
+
+    /// Printable ASCII only: every character one column, nothing to make safe.
+    /// - Complexity: O(n) over the UTF-8 bytes, without decoding characters.
+    static func isPlainASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
 }

@@ -98,10 +98,10 @@ final class CLITests: XCTestCase {
     func testAReRenderReplacesTheFolderWhole() throws {
         try cli.write(scenario, to: "mine.json")
         XCTAssertEqual(try cli.run("render", "mine.json", "--out", "out", "--format", "json").status, 0)
-        XCTAssertEqual(cli.list("out/mine").count, 7, "4 frames, frames.json, scenario.json and the viewer")
+        XCTAssertEqual(cli.list("out/mine").count, 8, "4 frames, frames.json, scenario.json and the viewer with its frames.js")
         try cli.write(scenario.replacingOccurrences(of: ", \"scroll to bottom\", \"wait 1\"", with: ""), to: "mine.json")
         XCTAssertEqual(try cli.run("render", "mine.json", "--out", "out", "--format", "json").status, 0)
-        XCTAssertEqual(cli.list("out/mine"), ["0001.json", "0002.json", "frames.json", "index.html", "scenario.json"],
+        XCTAssertEqual(cli.list("out/mine"), ["0001.json", "0002.json", "frames.js", "frames.json", "index.html", "scenario.json"],
                        "no stale frames from the run before")
     }
 

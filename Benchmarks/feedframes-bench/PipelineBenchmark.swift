@@ -1,0 +1,88 @@
+import FeedFramesResources
+import FeedScenario
+import Foundation
+import FrameRendering
+import Mustache
+import XHTMLValidation
+
+/// Targets 2, 3 and 5: the whole pipeline against libxml2 alone, the frame
+/// template against hand-written concatenation, and `--jobs 2` against 1.
+enum PipelineBenchmark {
+    /// A standard list scrolled a little at a time: about one frame per event.
+    static func scenarioJSON(frames: Int) -> String {
+        var events = ["\"launch\"", "\"wait 1\""]
+        while events.count < frames {
+            events.append(events.count % 40 == 0 ? "\"wait 1\"" : "\"scroll by 9\"")
+        }
+        return "{\"name\": \"bench\", \"preset\": \"standard\", \"source\": {\"rowHeights\": [44, 88, 60]}, \"events\": [\(events.joined(separator: ", "))]}"
+    }
+
+    static func run() throws {
+        let scenario = try ScenarioReader.read(Array(scenarioJSON(frames: 10_000).utf8), file: "bench.json")
+        let templates = try FrameTemplates(sources: Embedded.templates)
+        let validator = try FrameValidator(schemaText: templates.schema)
+        let context = FrameContext(scenario)
+        var frames: [Frame] = []
+        var runner = ScenarioRunner(state: scenario.initialState, source: scenario.source.makeSource())
+        runner.run(scenario.steps) { frames.append($0) }
+        let html = try frames.map { Array(try templates.html(of: $0, in: context).utf8) }
+        let htmlBytes = html.reduce(0) { $0 + $1.count }
+
+        Report.heading("2. Whole pipeline: \(frames.count.formatted()) frames, HTML + text + JSON, written and validated")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("feedframes-bench-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func render(jobs: Int, into name: String) throws -> (seconds: Double, bytes: Int) {
+            var bytes = 0
+            let renderer = ScenarioRenderer(templates: templates, validator: validator, jobs: jobs)
+            let seconds = try Measure.time {
+                let writer = try FrameWriter(target: folder.appendingPathComponent(name))
+                bytes = try renderer.render(scenario, into: writer, displayFolder: name).bytes
+                try writer.commit()
+            }
+            return (seconds, bytes)
+        }
+        _ = try render(jobs: 1, into: "warm-up")
+        var one = (seconds: Double.infinity, bytes: 0)
+        for _ in 0..<3 { let run = try render(jobs: 1, into: "jobs1"); if run.seconds < one.seconds { one = run } }
+        let libxml = Measure.best(of: 3) {
+            for (index, bytes) in html.enumerated() {
+                let result = validateXHTML(bytes, file: "\(index).html", schema: validator.schema)
+                precondition(result.issues.isEmpty)
+            }
+        }
+        Report.line("pipeline, --jobs 1", String(format: "%.2f s", one.seconds),
+                    String(format: "%.0f frames/s, %.1f MB/s written", Double(frames.count) / one.seconds, Double(one.bytes) / one.seconds / 1e6))
+        Report.line("libxml2 parse + RelaxNG of the same HTML, 1 core", String(format: "%.2f s", libxml),
+                    String(format: "%.0f frames/s, %.1f MB/s", Double(frames.count) / libxml, Double(htmlBytes) / libxml / 1e6))
+        Report.line("ratio pipeline / libxml2", Report.ratio(one.seconds / libxml), Report.verdict(one.seconds / libxml <= 1.3, "≤ 1.3×"))
+
+        Report.heading("3. Templates: frame.html against hand-written concatenation")
+        let handOutput = frames.prefix(200).map { HandWrittenFrame.html($0, context) }
+        let templateOutput = try frames.prefix(200).map { try templates.html(of: $0, in: context) }
+        let same = handOutput == templateOutput
+        let template = try Measure.best(of: 3) { for frame in frames { _ = try templates.html(of: frame, in: context) } }
+        let hand = Measure.best(of: 3) { for frame in frames { _ = HandWrittenFrame.html(frame, context) } }
+        Report.line("template render", Report.micro(template / Double(frames.count)),
+                    String(format: "%.0f renders/s", Double(frames.count) / template))
+        Report.line("hand-written concatenation", Report.micro(hand / Double(frames.count)),
+                    same ? "same bytes as the template" : "WARNING: output differs from the template")
+        Report.line("ratio template / hand", Report.ratio(template / hand), Report.verdict(template / hand <= 2, "≤ 2×"))
+
+        Report.heading("5. Cores: --jobs 2 against --jobs 1 (this machine has \(ProcessInfo.processInfo.activeProcessorCount))")
+        var two = Double.infinity
+        for _ in 0..<3 { two = min(two, try render(jobs: 2, into: "jobs2").seconds) }
+        let identical = try digest(folder.appendingPathComponent("jobs1")) == digest(folder.appendingPathComponent("jobs2"))
+        Report.line("pipeline, --jobs 2", String(format: "%.2f s", two), String(format: "%.0f frames/s", Double(frames.count) / two))
+        Report.line("throughput --jobs 2 / --jobs 1", Report.ratio(one.seconds / two), Report.verdict(one.seconds / two >= 1.7, "≥ 1.7×"))
+        Report.line("output byte-identical", identical ? "yes" : "NO")
+    }
+
+    /// Every file's name and bytes, to compare two output folders.
+    static func digest(_ folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            files[name] = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path)
+        }
+        return files
+    }
+}
