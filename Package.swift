@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .executable(name: "feedframes", targets: ["feedframes"]),
         .library(name: "FeedEngine", targets: ["FeedEngine"]),
+        .library(name: "FeedFramesTesting", targets: ["FeedFramesTesting", "FeedFramesXCTest", "FeedFramesSwiftTesting"]),
+        .executable(name: "feedframes-bench", targets: ["feedframes-bench"]),
     ],
     targets: [
         // The pure core: state, reducer, layout, presets.
@@ -23,16 +25,42 @@ let package = Package(
         // libxml2: parse, RelaxNG-validate and query HTML frames, hardened, errors as values.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "XHTMLValidation", dependencies: ["CLibXML2"]),
+        // SQLite, for `sqlite` sources; real data sources (file, SQLite, HTTP), opened for FeedScenario's reader.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "FeedSources", dependencies: ["FeedEngine", "FeedScenario", "JSONText", "CSQLite"]),
         // Mustache templates: compiled once, rendered from typed values.
         .target(name: "Mustache"),
+        // Frame folders compared: line diff, JSON key paths, the HTML report (feedframes diff, FeedFramesTesting).
+        .target(name: "FrameDiff", dependencies: ["JSONText"]),
+        // The preview gallery: each preset's states reached by short scripts (feedframes preview).
+        .target(name: "FrameGallery", dependencies: ["FeedEngine", "FeedScenario", "FrameRendering", "JSONText", "Mustache", "XHTMLValidation"]),
+        // Snapshot tests of scenario frames for users' own tests: the core, then XCTest and Swift Testing adapters.
+        .target(name: "FeedFramesTesting", dependencies: [
+            "FeedEngine", "FeedScenario", "FrameRendering", "FrameDiff", "FeedFramesResources", "JSONText", "Mustache", "XHTMLValidation",
+        ]),
+        .target(name: "FeedFramesXCTest", dependencies: ["FeedFramesTesting"]),
+        .target(name: "FeedFramesSwiftTesting", dependencies: ["FeedFramesTesting"]),
+        // Every reachable state: breadth-first search, invariants, state graphs, parameter sweeps (explore, sweep).
+        .target(name: "FeedExplorer", dependencies: ["FeedEngine", "FeedScenario", "JSONText"]),
         // The command line.
         .target(name: "CommandLineKit"),
         .target(name: "FeedFramesCLI", dependencies: [
-            "CommandLineKit", "FeedEngine", "FeedScenario", "FrameRendering", "FeedFramesResources", "JSONText",
+            "FrameDiff", "FrameGallery",
+            "FeedExplorer",
+            "CommandLineKit", "FeedEngine", "FeedScenario", "FrameRendering", "FeedFramesResources", "JSONText", "FeedSources",
         ]),
         .executableTarget(name: "feedframes", dependencies: ["FeedFramesCLI"]),
+        // Figures and ratios for the README's Performance section (run in release).
+        .executableTarget(name: "feedframes-bench", dependencies: [
+            "FeedEngine", "FeedScenario", "FrameRendering", "FeedFramesResources", "JSONText", "Mustache", "XHTMLValidation",
+        ], path: "Benchmarks/feedframes-bench"),
 
         .testTarget(name: "FeedEngineTests", dependencies: ["FeedEngine", "FeedScenario"]),
+        .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "JSONText"]),
+        .testTarget(name: "FeedFramesTestingTests", dependencies: ["FeedFramesTesting", "FeedFramesXCTest", "FeedFramesSwiftTesting"],
+                    exclude: ["__Snapshots__"]),
+        .testTarget(name: "DemoSnapshotTests", dependencies: ["FeedFramesXCTest", "FeedFramesResources"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "FrameGalleryTests", dependencies: ["FrameGallery", "FeedEngine", "FeedScenario", "FrameRendering"]),
         .testTarget(name: "FeedFramesCLITests", dependencies: ["feedframes"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
@@ -42,6 +70,8 @@ let package = Package(
         ]),
         .testTarget(name: "XHTMLValidationTests", dependencies: ["XHTMLValidation", "CLibXML2"]),
         .testTarget(name: "FeedScenarioTests", dependencies: ["FeedEngine", "FeedScenario", "FeedFramesResources"]),
+        .testTarget(name: "FeedExplorerTests", dependencies: ["FeedExplorer", "FeedEngine", "FeedScenario", "JSONText"]),
+        .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedScenario", "FeedEngine", "JSONText", "CSQLite", "FeedFramesCLI"]),
         .testTarget(name: "BrowserTests", dependencies: ["feedframes"]),
     ]
 )

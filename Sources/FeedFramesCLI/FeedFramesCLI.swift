@@ -14,7 +14,7 @@ public enum FeedFramesCLI {
             and prints where to open them.
             """,
         version: version,
-        subcommands: [RenderCommand.spec, ValidateCommand.spec, PresetsCommand.spec, DemosCommand.spec])
+        subcommands: [RenderCommand.spec, ValidateCommand.spec, DiffCommand.spec, PreviewCommand.spec, PresetsCommand.spec, DemosCommand.spec, RecordCommand.spec, ExploreCommand.spec, SweepCommand.spec])
 
     /// Runs one command line (without the executable's name) and returns the exit status.
     public static func run(_ arguments: [String]) -> Int32 {
@@ -40,6 +40,11 @@ public enum FeedFramesCLI {
             case "validate": result = ValidateCommand.run(invocation, console: console)
             case "presets": result = PresetsCommand.run(invocation, console: console)
             case "demos": result = DemosCommand.run(invocation, console: console)
+            case "record": result = RecordCommand.run(invocation, console: console)
+            case "diff": result = DiffCommand.run(invocation, console: console)
+            case "preview": result = PreviewCommand.run(invocation, console: console)
+            case "explore": result = ExploreCommand.run(invocation, console: console)
+            case "sweep": result = SweepCommand.run(invocation, console: console)
             default: result = RenderCommand.renderDemos(console: console)
             }
             return report(result, console)

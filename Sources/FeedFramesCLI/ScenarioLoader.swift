@@ -1,5 +1,6 @@
 import Foundation
 import FeedScenario
+import FeedSources
 
 /// Reads scenario files from disk: the I/O edge around the pure `ScenarioReader`.
 enum ScenarioLoader {
@@ -27,7 +28,7 @@ enum ScenarioLoader {
 
     static func parse(_ bytes: [UInt8], file: String) throws(CommandFailure) -> Scenario {
         do {
-            return try ScenarioReader.read(bytes, file: file)
+            return try ScenarioReader.read(bytes, file: file, opener: RealSourceOpener())
         } catch {
             throw CommandFailure(.dataError, error.problems.map(\.description))
         }

@@ -4,8 +4,10 @@ import FeedEngine
 /// answer takes and what it is. Sources are deterministic for a given
 /// sequence of requests, so a scenario always renders the same frames.
 public protocol FeedSource {
-    /// Answers `request`: after `latency` virtual seconds, with `outcome`.
-    mutating func respond(to request: Request) -> (latency: Double, outcome: Reply.Outcome)
+    /// Answers `request`, issued at virtual time `time`: after `latency` virtual
+    /// seconds, with `outcome`. The time lets a feed change under the reader
+    /// (`source.inserts`) while staying deterministic.
+    mutating func respond(to request: Request, at time: Double) -> (latency: Double, outcome: Reply.Outcome)
 }
 
 /// How long requests take, in virtual seconds.
@@ -13,11 +15,19 @@ public enum Latency: Hashable, Sendable {
     case fixed(Double)
     /// Request n takes `list[(n - 1) % count]` seconds, so replies can overtake each other.
     case perRequest([Double])
+    /// Request n takes a duration drawn for n from [min, max] by a generator
+    /// seeded with `seed`: replies overtake each other, and every run is the same.
+    case seeded(min: Double, max: Double, seed: UInt64)
 
     public func seconds(forRequest id: Int) -> Double {
         switch self {
         case .fixed(let seconds): return seconds
         case .perRequest(let list): return list.isEmpty ? 0 : list[(id - 1) % list.count]
+        case .seeded(let low, let high, let seed):
+            // Drawn per request id, not from a running stream, so a request's
+            // latency does not depend on how many came before; rounded to the ms.
+            var random = SeededRandom(seed: seed, stream: UInt64(truncatingIfNeeded: id))
+            return ((low + random.nextUnit() * (high - low)) * 1000).rounded() / 1000
         }
     }
 }
@@ -34,15 +44,23 @@ public struct SyntheticSource: FeedSource, Hashable, Sendable {
     public var rowHeights: [Double]
     /// Request numbers (1-based, every request counts) that fail.
     public var failures: Set<Int>
+    /// Items that appear at the head of the feed at given virtual times.
+    public var inserts: [HeadInsert]
+    /// Page numbers (offsets) or cursors (the last id delivered).
+    public var paging: Paging
+    /// The cursors of the pages delivered so far (cursor paging).
+    private var pager = FeedPager()
 
     public init(total: Int?, pageSize: Int, latency: Latency, title: String,
-                rowHeights: [Double] = [], failures: Set<Int> = []) {
+                rowHeights: [Double] = [], failures: Set<Int> = [], inserts: [HeadInsert] = [], paging: Paging = .page) {
         self.total = total
         self.pageSize = pageSize
         self.latency = latency
         self.title = title
         self.rowHeights = rowHeights
         self.failures = failures
+        self.inserts = inserts
+        self.paging = paging
     }
 
     /// Item number `n`, from 1.
@@ -56,14 +74,27 @@ public struct SyntheticSource: FeedSource, Hashable, Sendable {
     public func page(_ page: Int) -> [Item] {
         let first = (page - 1) * pageSize + 1
         let last = min(page * pageSize, total ?? Int.max)
-        return first <= last ? (first...last).map(item) : []
+        return first <= last ? (first...last).map { item($0) } : []
     }
 
-    public mutating func respond(to request: Request) -> (latency: Double, outcome: Reply.Outcome) {
+    public mutating func respond(to request: Request, at time: Double) -> (latency: Double, outcome: Reply.Outcome) {
         let seconds = latency.seconds(forRequest: request.id)
         if failures.contains(request.id) {
             return (seconds, .failure("request \(request.id) fails (source.failures)"))
         }
-        return (seconds, .success(page(request.page)))
+        let feed = ShiftingFeed(base: self, inserts: inserts, insertTitle: title)
+        return (seconds, pager.page(for: request, in: feed, at: time, pageSize: pageSize, paging: paging))
+    }
+}
+
+extension SyntheticSource: FeedItems {
+    public var itemCount: Int? { total }
+
+    public func item(at index: Int) -> Item { item(index + 1) }
+
+    /// Ids are the item numbers, written plainly ("7", never "07" or "+7").
+    public func index(ofID id: String) -> Int? {
+        guard let n = Int(id), n >= 1, n <= (total ?? Int.max), String(n) == id else { return nil }
+        return n - 1
     }
 }

@@ -33,11 +33,17 @@ public struct Scenario: Sendable {
 /// Where a scenario's pages come from.
 public enum SourceSpec: Hashable, Sendable {
     case synthetic(SyntheticSource)
+    /// Replies chosen request by request (`feedframes explore` writes these).
+    case scripted(ScriptedSource)
+    /// A file, an SQLite database or an HTTP API (opened by a `SourceOpener`).
+    case external(ExternalSource)
 
     /// A fresh source, as at the start of the scenario.
     public func makeSource() -> any FeedSource {
         switch self {
         case .synthetic(let source): return source
+        case .scripted(let source): return source
+        case .external(let source): return source.makeSource(options: source.options)
         }
     }
 }

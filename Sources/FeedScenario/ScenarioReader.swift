@@ -16,9 +16,12 @@ public enum ScenarioReader {
     public static let maxMagnitude = 100_000.0
 
     /// - Parameters:
-    ///   - file: the name used in messages (and, without `.json`, the default name).
-    /// - Complexity: O(size of the file).
-    public static func read(_ bytes: [UInt8], file: String) throws(ScenarioErrors) -> Scenario {
+    ///   - file: the name used in messages (and, without `.json`, the default name);
+    ///     relative paths in `source` are relative to its folder.
+    ///   - opener: opens `file`, `sqlite` and `http` sources, so that what they name
+    ///     is checked now (exit 65); without one they are read but not opened.
+    /// - Complexity: O(size of the file), plus what the opener does.
+    public static func read(_ bytes: [UInt8], file: String, opener: (any SourceOpener)? = nil) throws(ScenarioErrors) -> Scenario {
         guard bytes.count <= maxFileBytes else {
             throw ScenarioErrors([ScenarioError(file: file, message: "file is \(bytes.count) bytes; expected at most \(maxFileBytes) bytes")])
         }
@@ -29,6 +32,7 @@ public enum ScenarioReader {
             throw ScenarioErrors([ScenarioError(file: file, line: error.line, column: error.column, message: error.message)])
         }
         var reading = Reading(file: file)
+        reading.opener = opener
         let scenario = reading.scenario(root, defaultName: defaultName(for: file))
         guard let scenario, reading.problems.isEmpty else { throw ScenarioErrors(reading.problems) }
         return scenario
@@ -46,6 +50,8 @@ public enum ScenarioReader {
 struct Reading {
     let file: String
     var problems: [ScenarioError] = []
+    /// Opens external sources (see `ScenarioReader+Sources`); `nil` reads them only.
+    var opener: (any SourceOpener)?
 
     init(file: String) { self.file = file }
 
@@ -175,10 +181,13 @@ struct Reading {
         var synthetic = SyntheticSource(total: nil, pageSize: config.pageSize, latency: .fixed(preset.latency),
                                         title: preset.title)
         guard let node else { return .synthetic(synthetic) }
-        let keys = ["kind", "total", "pageSize", "latency", "title", "rowHeights", "failures"]
+        if let kind = node["kind"]?.stringValue, Self.externalKinds.contains(kind) {
+            return externalSource(node, kindName: kind, preset: preset, config: &config)
+        }
+        let keys = ["kind", "total", "pageSize", "latency", "title", "rowHeights", "failures", "replies", "inserts", "paging"]
         guard let fields = object(node, "source", keys: keys) else { return nil }
-        if let kind = fields["kind"], let value = string(kind, "source.kind"), value != "synthetic" {
-            fail(kind, "source.kind", "unknown source kind \(found(kind)) (expected synthetic)")
+        if let kind = fields["kind"], let value = string(kind, "source.kind"), value != "synthetic" && value != "scripted" {
+            fail(kind, "source.kind", "unknown source kind \(found(kind)) (expected synthetic, scripted, file, sqlite or http)")
             return nil
         }
         if let node = fields["total"], !node.isNull {
@@ -188,17 +197,7 @@ struct Reading {
             synthetic.pageSize = value
             config.pageSize = value
         }
-        if let node = fields["latency"] {
-            if let list = node.elements {
-                let seconds = list.enumerated().compactMap { index, element in
-                    number(element, "source.latency[\(index)]", in: 0...86_400, "a number of seconds from 0 to 86400")
-                }
-                if list.isEmpty { fail(node, "source.latency", "empty list (expected seconds, or a list of seconds per request)") }
-                if seconds.count == list.count && !list.isEmpty { synthetic.latency = .perRequest(seconds) }
-            } else if let value = number(node, "source.latency", in: 0...86_400, "a number of seconds from 0 to 86400, or a list of them") {
-                synthetic.latency = .fixed(value)
-            }
-        }
+        if let node = fields["latency"], let value = latency(node) { synthetic.latency = value }
         if let node = fields["title"], let value = string(node, "source.title") { synthetic.title = value }
         if let node = fields["rowHeights"] {
             if let list = array(node, "source.rowHeights") {
@@ -211,7 +210,8 @@ struct Reading {
                 if let id = integer(element, "source.failures[\(index)]", in: 1...100_000_000) { synthetic.failures.insert(id) }
             }
         }
-        return .synthetic(synthetic)
+        readShifting(fields, into: &synthetic)
+        return finishSource(fields, synthetic: synthetic)
     }
 
     // MARK: Events

@@ -63,7 +63,7 @@ public struct ScenarioRunner {
     private mutating func carryOut(_ effect: Effect) {
         switch effect {
         case .startRequest(let request):
-            let (latency, outcome) = source.respond(to: request)
+            let (latency, outcome) = source.respond(to: request, at: state.time)
             let note: String
             switch outcome {
             case .success(let items): note = "reply \(request.id): page \(request.page), \(items.count) item\(items.count == 1 ? "" : "s")"

@@ -1,0 +1,181 @@
+import FeedEngine
+import FeedScenario
+
+/// One engine step as the explorer saw it, for invariants that judge a change.
+public struct EventRecord: Sendable {
+    public var before: FeedState
+    public var event: FeedEvent
+    public var effects: [Effect]
+    public var after: FeedState
+}
+
+/// An invariant broken on an edge: which one (an index into the explorer's
+/// list) and what was seen.
+public struct Breach: Hashable, Sendable {
+    public var invariant: Int
+    public var message: String
+}
+
+/// A state one move away, with the invariants the move broke on the way.
+public struct Successor: Sendable {
+    public var transition: Transition
+    public var state: SearchState
+    public var breaches: [Breach]
+}
+
+/// The world the search runs in: the step function, the moves, the reply
+/// outcomes, and the source that says what a full, short or empty page holds.
+///
+/// It mirrors `ScenarioRunner` event for event (clock ticks before each
+/// delivery, same-time events in scheduling order, due times rounded to the
+/// microsecond), so that a path written as a scenario replays to the very
+/// state the search reached.
+public struct ExplorerModel: Sendable {
+    /// `(state, event) -> effects`: the engine's `reduce`, or in tests a broken
+    /// wrapper around it, to show that the invariants catch what they should.
+    public typealias Step = @Sendable (inout FeedState, FeedEvent) -> [Effect]
+
+    public static let engineStep: Step = { state, event in state.reduce(event) }
+
+    /// Item shapes (titles, heights, page size) and latencies.
+    public var source: ScriptedSource
+    public var outcomes: [ScriptedReply]
+    public var moves: [Move]
+    public var step: Step
+    /// A wait stops after this many deliveries (only zero latencies could loop).
+    public var maxDeliveriesPerWait = 1_000
+
+    public init(source: ScriptedSource, outcomes: [ScriptedReply] = ScriptedReply.allCases,
+                moves: [Move] = Move.allCases, step: @escaping Step = ExplorerModel.engineStep) {
+        self.source = source
+        self.outcomes = outcomes
+        self.moves = moves
+        self.step = step
+    }
+
+    /// The scenario's item shapes and latency; its `total` and `failures` are
+    /// dropped, since the search chooses every reply itself.
+    public init(scenario: Scenario, outcomes: [ScriptedReply] = ScriptedReply.allCases,
+                moves: [Move] = Move.allCases, step: @escaping Step = ExplorerModel.engineStep) {
+        var items: SyntheticSource
+        if case .synthetic(let synthetic) = scenario.source {
+            items = synthetic
+        } else if case .scripted(let scripted) = scenario.source {
+            items = scripted.items
+        } else {
+            // A real source (file, sqlite, http): pages of made-up items of the same size.
+            items = SyntheticSource(total: nil, pageSize: scenario.config.pageSize,
+                                    latency: .fixed(scenario.preset.latency), title: scenario.preset.title)
+        }
+        items.failures = []
+        self.init(source: ScriptedSource(items: items, replies: []), outcomes: outcomes, moves: moves, step: step)
+    }
+
+    /// The search key of `state`.
+    public func key(_ state: SearchState) -> StateKey {
+        StateKey(state, latencyPhase: latencyPhase(state.feed))
+    }
+
+    /// Where per-request latencies are in their cycle: nothing for a fixed
+    /// latency, the request count modulo the list for a list, and the request
+    /// count itself for any other kind (which then never repeats).
+    func latencyPhase(_ feed: FeedState) -> Int {
+        let latency = source.items.latency
+        if case .fixed = latency { return 0 }
+        if case .perRequest(let list) = latency { return list.isEmpty ? 0 : feed.requestsIssued % list.count }
+        return feed.requestsIssued
+    }
+
+    /// The state after `launch`, where the search starts.
+    public func start(_ initial: FeedState, check: (EventRecord) -> [Breach] = { _ in [] }) -> (SearchState, [Breach]) {
+        var state = SearchState(feed: initial)
+        var breaches: [Breach] = []
+        apply(.launch, to: &state, breaches: &breaches, check: check)
+        return (state, breaches)
+    }
+
+    /// Every state one move away from `state` (a wait gives one per combination
+    /// of reply outcomes), with the event invariants `check` found broken.
+    /// - Complexity: O(moves × (log n + page)) engine work, times the outcomes for a wait.
+    public func successors(of state: SearchState, check: (EventRecord) -> [Breach]) -> [Successor] {
+        var result: [Successor] = []
+        for move in moves {
+            guard let steps = move.steps(in: state) else { continue }
+            if move == .wait, case .wait(let seconds) = steps[0] {
+                let end = SearchClock.rounded(state.feed.time + seconds)
+                deliver(state, until: end, steps: steps, replies: [], breaches: [], deliveries: 0, check: check, into: &result)
+                continue
+            }
+            var next = state
+            var breaches: [Breach] = []
+            for case .event(let event) in steps { apply(event, to: &next, breaches: &breaches, check: check) }
+            result.append(Successor(transition: Transition(move: move, steps: steps), state: next, breaches: breaches))
+        }
+        return result
+    }
+
+    /// The runner's `wait`: deliver everything due by `end` in time order (ties in
+    /// scheduling order), branching on the outcome of each reply, then set the clock to `end`.
+    private func deliver(_ state: SearchState, until end: Double, steps: [ScriptStep], replies: [DeliveredReply],
+                         breaches: [Breach], deliveries: Int, check: (EventRecord) -> [Breach],
+                         into result: inout [Successor]) {
+        var next: Int?
+        for (index, entry) in state.pending.enumerated() where entry.due <= end {
+            if next == nil || entry.due < state.pending[next!].due { next = index }
+        }
+        guard let index = next, deliveries < maxDeliveriesPerWait else {
+            var done = state
+            var breaches = breaches
+            tick(to: end, &done, &breaches, check)
+            result.append(Successor(transition: Transition(move: .wait, steps: steps, replies: replies),
+                                    state: done, breaches: breaches))
+            return
+        }
+        var base = state
+        var baseBreaches = breaches
+        let entry = base.pending.remove(at: index)
+        tick(to: entry.due, &base, &baseBreaches, check)
+        switch entry.event {
+        case .toastExpiry(let until):
+            apply(.toastExpired(until: until), to: &base, breaches: &baseBreaches, check: check)
+            deliver(base, until: end, steps: steps, replies: replies, breaches: baseBreaches,
+                    deliveries: deliveries + 1, check: check, into: &result)
+        case .reply(let request):
+            let stale = base.feed.request?.id != request.id
+            for outcome in outcomes {
+                var branch = base
+                var branchBreaches = baseBreaches
+                let reply = Reply(requestID: request.id, outcome: source.outcome(outcome, page: request.page, request: request.id))
+                apply(.replyArrived(reply), to: &branch, breaches: &branchBreaches, check: check)
+                deliver(branch, until: end, steps: steps,
+                        replies: replies + [DeliveredReply(requestID: request.id, outcome: outcome, stale: stale)],
+                        breaches: branchBreaches, deliveries: deliveries + 1, check: check, into: &result)
+            }
+        }
+    }
+
+    /// The clock moves; like the runner, any effects of a tick are ignored.
+    private func tick(to time: Double, _ state: inout SearchState, _ breaches: inout [Breach],
+                      _ check: (EventRecord) -> [Breach]) {
+        let before = state.feed
+        let effects = step(&state.feed, .clockAdvanced(to: time))
+        breaches += check(EventRecord(before: before, event: .clockAdvanced(to: time), effects: effects, after: state.feed))
+    }
+
+    /// One event, its effects scheduled as the runner schedules them.
+    private func apply(_ event: FeedEvent, to state: inout SearchState, breaches: inout [Breach],
+                       check: (EventRecord) -> [Breach]) {
+        let before = state.feed
+        let effects = step(&state.feed, event)
+        for effect in effects {
+            switch effect {
+            case .startRequest(let request):
+                let latency = source.items.latency.seconds(forRequest: request.id)
+                state.pending.append(Pending(due: SearchClock.rounded(state.feed.time + latency), event: .reply(request)))
+            case .expireToast(let until):
+                state.pending.append(Pending(due: SearchClock.rounded(until), event: .toastExpiry(until: until)))
+            }
+        }
+        breaches += check(EventRecord(before: before, event: event, effects: effects, after: state.feed))
+    }
+}

@@ -1,0 +1,52 @@
+import FeedEngine
+import FeedScenario
+
+/// The explorer's alphabet: what a user (or the clock) can do next.
+///
+/// Moves are abstract ("pull the header past its arming line and let go") and
+/// become concrete script steps for the state they are made in, since how far
+/// to drag depends on the insets and the content. Each move is written in the
+/// scenario grammar (SPEC §4), so a path of moves is a scenario.
+public enum Move: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    case scrollToTop = "scroll to top"
+    case scrollToBottom = "scroll to bottom"
+    case scrollScreenDown = "scroll one screen down"
+    /// A drag to −(armDistance + insetTop + 1), then release.
+    case pullHeader = "pull header"
+    /// A drag past the bottom by armDistance + 1, then release.
+    case pullFooter = "pull footer"
+    case tapRetry = "tap retry"
+    case tapFooter = "tap footer"
+    /// W×H becomes H×W.
+    case rotate
+    /// The clock runs to the next reply or toast expiry; each reply is a branch per outcome.
+    case wait
+
+    public var description: String { rawValue }
+
+    /// The steps this move is in `state`, or `nil` when it cannot be made there
+    /// (no header to pull, nothing to wait for).
+    /// - Complexity: O(log n).
+    public func steps(in state: SearchState) -> [ScriptStep]? {
+        let feed = state.feed
+        let config = feed.config
+        switch self {
+        case .scrollToTop: return [.event(.scroll(.top))]
+        case .scrollToBottom: return [.event(.scroll(.bottom))]
+        case .scrollScreenDown: return [.event(.scroll(.by(feed.viewport.height)))]
+        case .pullHeader:
+            guard let header = config.header else { return nil }
+            return [.event(.drag(.offset(-(header.armDistance + feed.insetTop + 1)))), .event(.release)]
+        case .pullFooter:
+            // Past both the resting bottom and a release footer's top (below a short list).
+            let bottom = max(feed.maxOffset, feed.footerTop - feed.viewport.height)
+            return [.event(.drag(.offset(bottom + config.footer.armDistance + 1))), .event(.release)]
+        case .tapRetry: return [.event(.tapRetry)]
+        case .tapFooter: return [.event(.tapFooter)]
+        case .rotate: return [.event(.resize(feed.viewport.rotated))]
+        case .wait:
+            guard let due = state.nextDue else { return nil }
+            return [.wait(max(0, SearchClock.rounded(due - feed.time)))]
+        }
+    }
+}

@@ -1,0 +1,86 @@
+/// The explored graph: states in breadth-first order, the edge each was first
+/// reached by, and every edge between distinct states.
+///
+/// Breadth-first order makes the first edge into a state the last edge of a
+/// shortest path to it, so shortest counterexamples come from following
+/// `parents` back to the start (state 0).
+public struct StateGraph: Sendable {
+    /// An edge, labelled compactly (see `EdgeLabel`), so that millions fit.
+    public struct Edge: Hashable, Sendable {
+        public var from: Int32
+        public var to: Int32
+        public var label: EdgeLabel
+        /// The step broke an event invariant.
+        public var breaks: Bool
+    }
+
+    public private(set) var states: [SearchState] = []
+    public private(set) var depths: [Int] = []
+    /// The state each was first reached from; -1 for the start.
+    public private(set) var parents: [Int32] = []
+    /// The transition each state was first reached by; `nil` for the start.
+    public private(set) var arrivals: [Transition?] = []
+    public private(set) var edges: [Edge] = []
+    /// States below this index had all their moves tried; the rest lie at the depth limit (or past the state cap).
+    public internal(set) var expandedCount = 0
+
+    public init() {}
+
+    public var count: Int { states.count }
+
+    mutating func add(_ state: SearchState, depth: Int, parent: Int, arrival: Transition?) -> Int {
+        states.append(state)
+        depths.append(depth)
+        parents.append(Int32(parent))
+        arrivals.append(arrival)
+        return states.count - 1
+    }
+
+    mutating func addEdge(from: Int, to: Int, label: EdgeLabel, breaks: Bool) {
+        edges.append(Edge(from: Int32(from), to: Int32(to), label: label, breaks: breaks))
+    }
+
+    /// The transitions of a shortest path from the start to `state`.
+    /// - Complexity: O(depth).
+    public func path(to state: Int) -> [Transition] {
+        var path: [Transition] = []
+        var node = state
+        while node > 0, let arrival = arrivals[node] {
+            path.append(arrival)
+            node = Int(parents[node])
+        }
+        return path.reversed()
+    }
+
+    public func isExpanded(_ state: Int) -> Bool { state < expandedCount }
+
+    /// Which states can reach a state in `targets` along explored edges.
+    /// - Complexity: O(states + edges): a breadth-first search over reversed edges.
+    public func canReach(_ targets: [Bool]) -> [Bool] {
+        // Reversed adjacency in compressed rows: for each state, the states with an edge into it.
+        var starts = [Int](repeating: 0, count: count + 1)
+        for edge in edges { starts[Int(edge.to) + 1] += 1 }
+        for index in 0..<count { starts[index + 1] += starts[index] }
+        var fill = starts
+        var sources = [Int32](repeating: 0, count: edges.count)
+        for edge in edges {
+            sources[fill[Int(edge.to)]] = edge.from
+            fill[Int(edge.to)] += 1
+        }
+        var reached = targets
+        var queue = targets.indices.filter { targets[$0] }
+        var head = 0
+        while head < queue.count {
+            let node = queue[head]
+            head += 1
+            for index in starts[node]..<starts[node + 1] {
+                let source = Int(sources[index])
+                if !reached[source] {
+                    reached[source] = true
+                    queue.append(source)
+                }
+            }
+        }
+        return reached
+    }
+}

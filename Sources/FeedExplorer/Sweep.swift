@@ -1,0 +1,65 @@
+import FeedEngine
+import FeedScenario
+
+/// Runs a scenario over a grid of parameter values and tabulates what changed.
+public enum Sweep {
+    /// Runs every combination (the last parameter varies fastest).
+    ///
+    /// - Parameter progress: called after each run with (runs done, runs in all).
+    /// - Complexity: O(runs × the scenario's cost).
+    public static func run(_ scenario: Scenario, parameters: [SweepParameter],
+                           progress: (Int, Int) -> Void = { _, _ in }) throws(SweepError) -> SweepTable {
+        guard !parameters.isEmpty else { throw SweepError("no --param given (expected at least one NAME=FROM..TO[:STEP])") }
+        let names = parameters.map(\.name)
+        if let repeated = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
+            throw SweepError("\(repeated.rawValue) is given twice (expected each parameter once)")
+        }
+        let total = parameters.reduce(1) { $0 * $1.values.count }
+        guard total <= SweepParameter.maxValues else {
+            throw SweepError("\(total) runs (expected at most \(SweepParameter.maxValues); use larger steps or fewer parameters)")
+        }
+        var rows: [SweepRow] = []
+        rows.reserveCapacity(total)
+        for number in 0..<total {
+            var rest = number
+            var values = [Double](repeating: 0, count: parameters.count)
+            for axis in parameters.indices.reversed() {
+                values[axis] = parameters[axis].values[rest % parameters[axis].values.count]
+                rest /= parameters[axis].values.count
+            }
+            var variant = scenario
+            for (axis, value) in values.enumerated() { try SweepParameter.apply(parameters[axis].name, value, to: &variant) }
+            let outcome = self.outcome(of: variant)
+            var changed: [String] = []
+            // Compared with the row before only when the other parameters are the same.
+            if let previous = rows.last, previous.values.dropLast() == values.dropLast() {
+                changed = outcome.differences(from: previous.outcome)
+            }
+            rows.append(SweepRow(values: values, outcome: outcome, changed: changed))
+            progress(number + 1, total)
+        }
+        return SweepTable(scenario: scenario.name, parameters: names, rows: rows)
+    }
+
+    /// Runs the scenario once and reads what happened from its frames: every
+    /// request shows in the frame of the event that started it.
+    /// - Complexity: O(the scenario's events and frames).
+    public static func outcome(of scenario: Scenario) -> SweepOutcome {
+        var runner = ScenarioRunner(state: scenario.initialState, source: scenario.source.makeSource())
+        var seen = Set<Int>()
+        var loadMores: [Double] = [], refreshes: [Double] = []
+        runner.run(scenario.steps) { frame in
+            guard let request = frame.layout.request, seen.insert(request.id).inserted else { return }
+            switch request.kind {
+            case .more: loadMores.append(frame.time)
+            case .refresh: refreshes.append(frame.time)
+            case .initial: break
+            }
+        }
+        let state = runner.state
+        return SweepOutcome(loadMores: loadMores, refreshes: refreshes, suppressed: state.suppressed,
+                            staleReplies: state.staleReplies, header: state.headerState, footer: state.footerState,
+                            rows: state.items.count, pageIndex: state.pageIndex, retry: state.retryVisible,
+                            toast: state.toast != nil, empty: state.emptyVisible)
+    }
+}

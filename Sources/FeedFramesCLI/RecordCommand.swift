@@ -1,0 +1,113 @@
+import CommandLineKit
+import FeedEngine
+import FeedScenario
+import Foundation
+import JSONText
+
+/// `feedframes record SCENARIO --pages N --out FIXTURE.json`: fetches N pages
+/// once from the scenario's source and saves them as a fixture that a `file`
+/// source replays, so previews and snapshots stay deterministic (SPEC §7).
+enum RecordCommand {
+    static let spec = CommandSpec(
+        "record",
+        abstract: "Save a real source's pages as a fixture for replay.",
+        discussion: """
+            Fetches pages 1 to N from the scenario's source (an initial load, then load-mores, \
+            as the list would), without the scenario's failures and inserts, and writes their \
+            items as a JSON array. Replay it with "source": { "kind": "file", "path": "FIXTURE.json" } \
+            and the same pageSize. Recording stops early at a short page. Items with an id \
+            already recorded are left out, as the list would drop them. The file is written to a \
+            temporary file and renamed into place.
+            """,
+        arguments: [.init("scenario", help: "The scenario whose source to record.")],
+        options: [
+            .option("pages", valueName: "n", help: "How many pages to fetch.", required: true),
+            .option("out", short: "o", valueName: "file", help: "The fixture file to write.", required: true),
+        ])
+
+    /// At most this many pages in one recording.
+    static let maxPages = 10_000
+
+    static func run(_ invocation: Invocation, console: Console) -> Result<Void, CommandFailure> {
+        Result { () throws(CommandFailure) in
+            guard let text = invocation.value("pages"), let pages = Int(text), (1...maxPages).contains(pages) else {
+                throw CommandFailure(.usage, ["Error: bad --pages '\(invocation.value("pages") ?? "")' (expected a number from 1 to \(maxPages))",
+                                              "  See 'feedframes record --help' for more information."])
+            }
+            let path = invocation.positional("scenario") ?? ""
+            let out = invocation.value("out") ?? ""
+            let scenario = try ScenarioLoader.load(path)
+            let items = try record(scenario, pages: pages, file: path)
+            try write(items, to: out)
+            console.out("Recorded \(items.count) item\(items.count == 1 ? "" : "s") to \(out)")
+        }
+    }
+
+    /// Pages 1…`pages`, asked as the list would ask them, with no scripted failures or inserts.
+    /// - Throws: a failed page (66: the source could not be read).
+    static func record(_ scenario: Scenario, pages: Int, file: String) throws(CommandFailure) -> [Item] {
+        var source: any FeedSource
+        let pageSize: Int
+        switch scenario.source {
+        case .synthetic(var synthetic):
+            synthetic.failures = []
+            synthetic.inserts = []
+            pageSize = synthetic.pageSize
+            source = synthetic
+        case .scripted(let scripted):
+            var synthetic = scripted.items
+            synthetic.failures = []
+            pageSize = synthetic.pageSize
+            source = ScriptedSource(items: synthetic, replies: scripted.replies.map { $0 == .fail ? .full : $0 })
+        case .external(let external):
+            var options = external.options
+            options.failures = []
+            options.inserts = []
+            pageSize = options.pageSize
+            source = external.makeSource(options: options)
+        }
+        var items: [Item] = []
+        var seen: Set<String> = []
+        for page in 1...pages {
+            let request = Request(id: page, kind: page == 1 ? .initial : .more, page: page)
+            switch source.respond(to: request, at: 0).outcome {
+            case .failure(let message):
+                throw CommandFailure(.noInput, "\(file): source: page \(page) could not be fetched (\(message))")
+            case .success(let page):
+                for item in page where seen.insert(item.id).inserted { items.append(item) }
+                if page.count < pageSize { return items }
+            }
+        }
+        return items
+    }
+
+    /// The fixture: a JSON array, one item a line, fields in a stable order.
+    static func fixture(_ items: [Item]) -> String {
+        let lines = items.map { item -> String in
+            var object = JSONObject()
+            object["id"] = .string(item.id)
+            object["title"] = .string(item.title)
+            if let height = item.height { object["height"] = .number(height) }
+            for (key, value) in item.fields.sorted(by: { $0.key < $1.key }) { object[key] = .string(value) }
+            return "  " + JSONWriter.string(.object(object))
+        }
+        return lines.isEmpty ? "[]\n" : "[\n" + lines.joined(separator: ",\n") + "\n]\n"
+    }
+
+    /// Temp file beside the target, then rename: a failed run leaves no half-written fixture.
+    static func write(_ items: [Item], to path: String) throws(CommandFailure) {
+        let target = URL(fileURLWithPath: path)
+        let temporary = target.deletingLastPathComponent()
+            .appendingPathComponent(".\(target.lastPathComponent)-tmp-\(getpid())")
+        do {
+            try Data(fixture(items).utf8).write(to: temporary)
+        } catch {
+            throw CommandFailure(.cannotCreate, "\(path): cannot write (\(error.localizedDescription))")
+        }
+        guard rename(temporary.path, target.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw CommandFailure(.cannotCreate, "\(path): cannot write (\(reason))")
+        }
+    }
+}

@@ -1,0 +1,9 @@
+import FrameRendering
+
+/// What a strategy renders with: the default templates (compiled into
+/// FeedFramesResources), the frame schema, and the scenario's context.
+public struct FrameRenderer: Sendable {
+    public var templates: FrameTemplates
+    public var validator: FrameValidator
+    public var context: FrameContext
+}

@@ -1,0 +1,199 @@
+import FeedFramesResources
+import FeedScenario
+import Foundation
+import FrameDiff
+import FrameRendering
+import Mustache
+import XHTMLValidation
+
+/// Renders a scenario's frames and compares them with reference files: the
+/// core of FeedFramesTesting, free of any test framework. `assertFrames`
+/// (XCTest) and `expectFrames` (Swift Testing) only report what this returns.
+///
+/// - Parameters:
+///   - scenario: what to render.
+///   - strategies: the files written per frame; text and JSON by default.
+///   - name: tells several snapshots in one test apart.
+///   - record: when to write references; `nil` leaves it to `FEEDFRAMES_RECORD` (see `RecordMode`).
+///   - snapshotDirectory: a folder to use instead of `__Snapshots__/<TestFile>` beside the test.
+///   - environment: the process environment, to choose the record mode (a parameter for tests).
+/// - Returns: `nil` when the frames match the references, else why not.
+public func verifyFrames(of scenario: FramesScenario,
+                         as strategies: [FrameStrategy] = [.text, .json],
+                         named name: String? = nil,
+                         record: RecordMode? = nil,
+                         snapshotDirectory: String? = nil,
+                         environment: [String: String] = ProcessInfo.processInfo.environment,
+                         testFile: String = #filePath,
+                         testName: String = #function) -> FramesFailure? {
+    let location = SnapshotLocation(testFile: testFile, testName: testName, name: name, snapshotDirectory: snapshotDirectory)
+    do throws(FramesFailure) {
+        let mode = try RecordMode.resolve(explicit: record, environment: environment).get()
+        let loaded = try FrameSnapshots.load(scenario, relativeTo: URL(fileURLWithPath: testFile).deletingLastPathComponent())
+        let actual = try FrameSnapshots.render(loaded, as: strategies)
+        return try FrameSnapshots.compare(actual, strategies: strategies, location: location, mode: mode)
+    } catch {
+        var failure = error
+        failure.referenceFolder = failure.referenceFolder ?? location.referenceFolder.path
+        return failure
+    }
+}
+
+/// The steps of `verifyFrames`, each failing with a `FramesFailure`.
+enum FrameSnapshots {
+    /// The templates compiled into FeedFramesResources, compiled once per process.
+    static let renderer: Result<(FrameTemplates, FrameValidator), FramesFailure> = Result { () throws(FramesFailure) in
+        let templates: FrameTemplates
+        do throws(TemplateError) {
+            templates = try FrameTemplates(sources: Embedded.templates)
+        } catch {
+            throw FramesFailure(kind: .renderFailed, message: error.description)
+        }
+        do throws(ValidationFailure) {
+            return (templates, try FrameValidator(schemaText: templates.schema))
+        } catch {
+            throw FramesFailure(kind: .renderFailed, message: error.issues.map(\.description).joined(separator: "\n"))
+        }
+    }
+
+    static func load(_ scenario: FramesScenario, relativeTo folder: URL) throws(FramesFailure) -> Scenario {
+        let bytes: [UInt8], file: String
+        var positions = true
+        switch scenario.origin {
+        case .scenario(let value):
+            return value
+        case .json(let text, let name):
+            bytes = Array(text.utf8)
+            file = name
+        case .built(let text, let name):
+            bytes = Array(text.utf8)
+            file = name
+            positions = false
+        case .file(let path):
+            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                throw FramesFailure(kind: .badScenario, message: "\(url.path): no such scenario file")
+            }
+            bytes = Array(data)
+            file = path
+        }
+        do {
+            return try ScenarioReader.read(bytes, file: file)
+        } catch {
+            let problems = error.problems.map { problem in
+                var problem = problem
+                if !positions { (problem.line, problem.column) = (nil, nil) }
+                return problem.description
+            }
+            throw FramesFailure(kind: .badScenario, message: "The scenario has problems:\n" + problems.joined(separator: "\n"))
+        }
+    }
+
+    /// Every frame in every strategy's format, in memory.
+    static func render(_ scenario: Scenario, as strategies: [FrameStrategy]) throws(FramesFailure) -> InMemoryFrameFiles {
+        let extensions = strategies.map(\.pathExtension)
+        guard !strategies.isEmpty, Set(extensions).count == extensions.count,
+              extensions.allSatisfy({ !$0.isEmpty && !$0.contains("/") && !$0.hasPrefix(".") }) else {
+            throw FramesFailure(kind: .renderFailed, message:
+                "Strategies \(extensions) need distinct, non-empty path extensions without \"/\"")
+        }
+        let (templates, validator) = try renderer.get()
+        let context = FrameRenderer(templates: templates, validator: validator, context: FrameContext(scenario))
+        var files: [String: [UInt8]] = [:]
+        var runner = ScenarioRunner(state: scenario.initialState, source: scenario.source.makeSource())
+        do {
+            try runner.run(scenario.steps) { frame in
+                let stem = String(FrameFormat.json.fileName(frame: frame.number).dropLast(5))
+                for strategy in strategies {
+                    do {
+                        files["\(stem).\(strategy.pathExtension)"] = try strategy.render(frame, context)
+                    } catch {
+                        throw FramesFailure(kind: .renderFailed, message: "frame \(stem) as .\(strategy.pathExtension): \(error)")
+                    }
+                }
+            }
+        } catch let failure as FramesFailure {
+            throw failure
+        } catch {
+            throw FramesFailure(kind: .renderFailed, message: "\(error)")
+        }
+        return InMemoryFrameFiles(files: files)
+    }
+
+    static func compare(_ actual: InMemoryFrameFiles, strategies: [FrameStrategy], location: SnapshotLocation,
+                        mode: RecordMode) throws(FramesFailure) -> FramesFailure? {
+        let extensions = Set(strategies.map(\.pathExtension))
+        let reference = FrameFolder(url: location.referenceFolder)
+        let hasReference = reference.fileNames.contains { extensions.contains(FrameSnapshots.fileExtension($0)) }
+        let referencePath = location.referenceFolder.path
+        let frameCount = actual.frames.count
+
+        if mode == .all {
+            try write(actual, to: location.referenceFolder)
+            return FramesFailure(kind: .recorded, message: """
+                Recorded \(frameCount) frames to \(referencePath) (record mode "all").
+                Turn recording off (record: nil, or unset \(RecordMode.environmentVariable)) and re-run to compare against them.
+                """, referenceFolder: referencePath)
+        }
+        guard hasReference else {
+            if mode == .never {
+                try write(actual, to: location.actualFolder)
+                return FramesFailure(kind: .missingReference(recorded: false), message: """
+                    No reference frames at \(referencePath) (record mode "never").
+                    This run's \(frameCount) frames are in \(location.actualFolder.path)
+                    Record them with \(RecordMode.environmentVariable)=missing, review them, and commit them.
+                    """, referenceFolder: referencePath, actualFolder: location.actualFolder.path)
+            }
+            try write(actual, to: location.referenceFolder)
+            return FramesFailure(kind: .missingReference(recorded: true), message: """
+                No reference frames were found; recorded \(frameCount) frames to \(referencePath)
+                Review them, then re-run the test to compare against them.
+                """, referenceFolder: referencePath)
+        }
+
+        let diffing = FileDiffing { file, old, new in
+            let strategy = strategies.first { $0.pathExtension == FrameSnapshots.fileExtension(file) }
+            return (strategy?.diffing ?? .byExtension).difference(file, old, new)
+        }
+        let comparison = FrameComparison.compare(expected: reference, actual: actual, extensions: extensions, diffing: diffing)
+        if comparison.isEqual { return nil }
+        try write(actual, to: location.actualFolder)
+        var message = ["Frames differ from the reference: \(DiffText.summary(comparison))."]
+        if !comparison.changed.isEmpty { message.append("changed: " + list(comparison.changed.map(\.number))) }
+        if !comparison.added.isEmpty { message.append("added (not in the reference): " + list(comparison.added.map(\.number))) }
+        if !comparison.removed.isEmpty { message.append("removed (only in the reference): " + list(comparison.removed.map(\.number))) }
+        let text = DiffText(expectedLabel: "reference", actualLabel: "actual", maxLinesPerFile: 24, maxFramesShown: 2)
+        message += text.lines(FrameComparison(expectedFrames: comparison.expectedFrames, actualFrames: comparison.actualFrames,
+                                              added: [], removed: [], changed: comparison.changed))
+        message.append("Reference: \(referencePath)")
+        message.append("Actual frames: \(location.actualFolder.path)")
+        message.append("Compare: feedframes diff '\(referencePath)' '\(location.actualFolder.path)'")
+        if mode == .failed {
+            try write(actual, to: location.referenceFolder)
+            message.append("Recorded the actual frames as the new reference (record mode \"failed\"); re-run to compare against them.")
+        } else {
+            message.append("If the change is intended, re-run with \(RecordMode.environmentVariable)=failed to record it.")
+        }
+        return FramesFailure(kind: .mismatch, message: message.joined(separator: "\n"),
+                             referenceFolder: referencePath, actualFolder: location.actualFolder.path)
+    }
+
+    /// The folder replaced whole, or not at all.
+    static func write(_ files: InMemoryFrameFiles, to folder: URL) throws(FramesFailure) {
+        do throws(OutputError) {
+            let writer = try FrameWriter(target: folder)
+            for name in files.fileNames.sorted() { try writer.write(files.files[name] ?? [], to: name) }
+            try writer.commit()
+        } catch {
+            throw FramesFailure(kind: .io, message: error.description)
+        }
+    }
+
+    static func fileExtension(_ name: String) -> String { FrameFileName.pathExtension(of: name) }
+
+    /// `0003, 0005, 0007` (at most 20, then a count).
+    static func list(_ numbers: [Int]) -> String {
+        let shown = numbers.prefix(20).map { String(FrameFormat.json.fileName(frame: $0).dropLast(5)) }
+        return shown.joined(separator: ", ") + (numbers.count > 20 ? " … (\(numbers.count) in all)" : "")
+    }
+}

@@ -1,0 +1,99 @@
+import FeedScenario
+import JSONText
+
+/// What a snapshot test renders: a scenario file, or a preset with a data
+/// source and events written in Swift.
+///
+/// ```swift
+/// .file("Scenarios/my-list.json")
+/// .init(preset: "standard", source: .init(total: 30, failures: [2]), events: ["launch", "wait 1", "scroll to bottom", "wait 1"])
+/// ```
+///
+/// Built-in-code scenarios go through the same reader as files
+/// (`ScenarioReader`), so a typo in an event or a config key fails the test
+/// with the same message the command line would print.
+public struct FramesScenario: Sendable {
+    enum Origin: Sendable {
+        case file(String)
+        case json(String, file: String)
+        /// Built in code: the JSON is generated, so messages give key paths, not lines.
+        case built(String, name: String)
+        case scenario(Scenario)
+    }
+
+    let origin: Origin
+
+    /// A scenario file (SPEC §4). A relative path is relative to the folder of the test file.
+    public static func file(_ path: String) -> FramesScenario { FramesScenario(origin: .file(path)) }
+
+    /// A scenario file's text, e.g. one of `Embedded.demos`; `file` names it in messages.
+    public static func json(_ text: String, file: String = "scenario.json") -> FramesScenario {
+        FramesScenario(origin: .json(text, file: file))
+    }
+
+    /// A scenario already read, or built field by field.
+    public static func scenario(_ scenario: Scenario) -> FramesScenario { FramesScenario(origin: .scenario(scenario)) }
+
+    /// A preset plus overrides and events, as a scenario file would say them.
+    /// - Parameters:
+    ///   - preset: `seed000`, `seed001` or `standard`.
+    ///   - config: overrides of SPEC §5 by name, e.g. `["footer": ["prefetchRows": 0]]`.
+    ///   - events: SPEC §4's event strings, starting with `"launch"`.
+    public init(preset: String, name: String? = nil, locale: String? = nil, viewport: (width: Double, height: Double)? = nil,
+                config: JSONValue? = nil, source: Source = Source(), events: [String]) {
+        var object: JSONObject = ["preset": .string(preset)]
+        if let name { object["name"] = .string(name) }
+        if let locale { object["locale"] = .string(locale) }
+        if let viewport { object["viewport"] = ["width": .number(viewport.width), "height": .number(viewport.height)] }
+        if let config { object["config"] = config }
+        let source = source.json
+        if !source.isEmpty { object["source"] = .object(source) }
+        object["events"] = .array(events.map { .string($0) })
+        origin = .built(JSONWriter.string(.object(object), style: .pretty), name: "scenario \"\(name ?? preset)\"")
+    }
+
+    /// The same as `init(preset:…)`, reading as `.preset("standard", events: […])` at the call site.
+    public static func preset(_ preset: String, name: String? = nil, locale: String? = nil,
+                              viewport: (width: Double, height: Double)? = nil, config: JSONValue? = nil,
+                              source: Source = Source(), events: [String]) -> FramesScenario {
+        FramesScenario(preset: preset, name: name, locale: locale, viewport: viewport, config: config,
+                       source: source, events: events)
+    }
+
+    private init(origin: Origin) { self.origin = origin }
+
+    /// The synthetic source of SPEC §4; every field left `nil` keeps the preset's default.
+    public struct Source: Sendable {
+        /// Items in the feed; `nil` for endless.
+        public var total: Int?
+        public var pageSize: Int?
+        /// Seconds each request takes.
+        public var latency: Double?
+        /// `{n}` is replaced by the item's number.
+        public var title: String?
+        public var rowHeights: [Double]
+        /// Request numbers (1-based, every request counts) that fail.
+        public var failures: [Int]
+
+        public init(total: Int? = nil, pageSize: Int? = nil, latency: Double? = nil, title: String? = nil,
+                    rowHeights: [Double] = [], failures: [Int] = []) {
+            self.total = total
+            self.pageSize = pageSize
+            self.latency = latency
+            self.title = title
+            self.rowHeights = rowHeights
+            self.failures = failures
+        }
+
+        var json: JSONObject {
+            var object = JSONObject()
+            if let total { object["total"] = .number(Double(total)) }
+            if let pageSize { object["pageSize"] = .number(Double(pageSize)) }
+            if let latency { object["latency"] = .number(latency) }
+            if let title { object["title"] = .string(title) }
+            if !rowHeights.isEmpty { object["rowHeights"] = .array(rowHeights.map { .number($0) }) }
+            if !failures.isEmpty { object["failures"] = .array(failures.map { .number(Double($0)) }) }
+            return object
+        }
+    }
+}

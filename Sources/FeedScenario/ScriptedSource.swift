@@ -1,0 +1,63 @@
+import FeedEngine
+
+/// What a scripted source answers to one request.
+public enum ScriptedReply: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// A whole page: `pageSize` items.
+    case full
+    /// A page of `pageSize / 2` items, which ends the feed (none when `pageSize` is 1).
+    case short
+    /// A page with no items, which also ends the feed.
+    case empty
+    /// A failed request.
+    case fail
+
+    public var description: String { rawValue }
+}
+
+/// A source whose every reply is chosen in advance, request by request:
+/// `"source": { "kind": "scripted", "replies": ["full", "fail", "short"] }`.
+///
+/// It exists so that `feedframes explore` can write any sequence of network
+/// outcomes it explored as a ready-to-run scenario: a synthetic source can only
+/// say *which* requests fail, not that the third page comes back half full.
+/// Items look as the synthetic source's do (ids, titles, heights).
+public struct ScriptedSource: FeedSource, Hashable, Sendable {
+    /// Titles, heights, page size and latency; its `total` is not used, and its
+    /// `failures` fail as for every kind of source.
+    public var items: SyntheticSource
+    /// Reply n (from 1) answers request n; requests past the end get `full`.
+    public var replies: [ScriptedReply]
+
+    public init(items: SyntheticSource, replies: [ScriptedReply]) {
+        var items = items
+        items.total = nil
+        self.items = items
+        self.replies = replies
+    }
+
+    /// The reply request `id` gets.
+    public func reply(forRequest id: Int) -> ScriptedReply {
+        if items.failures.contains(id) { return .fail }
+        return id >= 1 && id <= replies.count ? replies[id - 1] : .full
+    }
+
+    /// The items of page `page` (from 1) as `reply` delivers them; empty for `fail`.
+    /// - Complexity: O(pageSize).
+    public func page(_ page: Int, _ reply: ScriptedReply) -> [Item] {
+        switch reply {
+        case .full: return items.page(page)
+        case .short: return Array(items.page(page).prefix(items.pageSize / 2))
+        case .empty, .fail: return []
+        }
+    }
+
+    /// The outcome `reply` stands for, for page `page` of request `id`.
+    public func outcome(_ reply: ScriptedReply, page: Int, request id: Int) -> Reply.Outcome {
+        reply == .fail ? .failure("request \(id) fails (source.replies)") : .success(self.page(page, reply))
+    }
+
+    public mutating func respond(to request: Request, at time: Double) -> (latency: Double, outcome: Reply.Outcome) {
+        let seconds = items.latency.seconds(forRequest: request.id)
+        return (seconds, outcome(reply(forRequest: request.id), page: request.page, request: request.id))
+    }
+}

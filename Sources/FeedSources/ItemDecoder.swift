@@ -1,0 +1,91 @@
+import FeedEngine
+import JSONText
+
+/// Turns a JSON object into an `Item` (SPEC §4): `id` a string or a whole
+/// number, `title` a string, `height` an optional number of points, and any
+/// other member a field for templates (numbers and booleans become text).
+///
+/// Shared by `file` sources (where a bad item is an error naming its line)
+/// and `http` sources (where it makes the reply a failure).
+struct ItemDecoder {
+    /// Members holding arrays or objects: an error in files, which the user
+    /// writes; skipped in replies, which often carry more than a list needs.
+    var rejectsNested: Bool
+
+    /// What is wrong with one item, and where.
+    struct Problem: Error {
+        /// The member (`id`, `title`, …), or `""` for the item itself.
+        var key: String
+        var message: String
+        var position: JSONPosition
+    }
+
+    /// - Complexity: O(members).
+    func item(_ node: JSONNode) -> Result<Item, Problem> {
+        guard let members = node.members else {
+            return .failure(Problem(key: "", message: "expected an item object, found \(Self.describe(node))", position: node.position))
+        }
+        var id: String?
+        var title: String?
+        var height: Double?
+        var fields: [String: String] = [:]
+        for member in members {
+            let value = member.value
+            switch member.key {
+            case "id":
+                switch value.value {
+                case .string(let text) where !text.isEmpty: id = text
+                case .number(let number) where Int(exactly: number) != nil: id = Self.text(number)
+                default: return .failure(Problem(key: "id", message: "expected a non-empty string or a whole number, found \(Self.describe(value))", position: value.position))
+                }
+            case "title":
+                guard let text = value.stringValue else {
+                    return .failure(Problem(key: "title", message: "expected a string, found \(Self.describe(value))", position: value.position))
+                }
+                title = text
+            case "height":
+                if value.isNull { continue }
+                guard let number = value.doubleValue, number > 0, number <= 100_000 else {
+                    return .failure(Problem(key: "height", message: "expected a number of points above 0 and at most 100000, or null, found \(Self.describe(value))", position: value.position))
+                }
+                height = number
+            default:
+                switch value.value {
+                case .string(let text): fields[member.key] = text
+                case .number(let number): fields[member.key] = Self.text(number)
+                case .bool(let flag): fields[member.key] = String(flag)
+                case .null: continue
+                case .array, .object:
+                    if rejectsNested {
+                        return .failure(Problem(key: member.key, message: "expected a string, number, true, false or null (fields are shown as text), found \(Self.describe(value))", position: value.position))
+                    }
+                }
+            }
+        }
+        guard let id else { return .failure(Problem(key: "", message: "missing \"id\" (expected a string or a whole number)", position: node.position)) }
+        guard let title else { return .failure(Problem(key: "", message: "missing \"title\" (expected a string)", position: node.position)) }
+        return .success(Item(id: id, title: title, height: height, fields: fields))
+    }
+
+    /// `7` for 7.0, `1.5` for 1.5: how a number reads as an id or a field.
+    static func text(_ number: Double) -> String {
+        if let whole = Int(exactly: number) { return String(whole) }
+        return String(number)
+    }
+
+    static func describe(_ node: JSONNode) -> String {
+        switch node.value {
+        case .string(let text):
+            // One line a problem: control characters (newlines) show as "?".
+            let shown = String(String.UnicodeScalarView(text.unicodeScalars.prefix(40).map {
+                $0.properties.generalCategory == .control ? "?" : $0
+            }))
+            return "\"\(shown)\(text.unicodeScalars.count > 40 ? "…" : "")\""
+        case .number(let number): return text(number)
+        case .bool(let flag): return String(flag)
+        case .null: return "null"
+        case .array: return "a list"
+        case .object: return "an object"
+        }
+    }
+}

@@ -1,0 +1,51 @@
+/// The frame files of one scenario (`0001.txt`, `0001.json`, …), wherever
+/// they are: a folder on disk, or frames rendered in memory by a test.
+///
+/// Comparisons read files one frame at a time through this, so comparing
+/// two large renders never holds more than a frame of each in memory.
+public protocol FrameFiles {
+    /// Names of the frame files, in any order.
+    var fileNames: [String] { get }
+    /// A file's bytes, or `nil` when it cannot be read.
+    func contents(of name: String) -> [UInt8]?
+}
+
+extension FrameFiles {
+    /// Frame numbers with the names of their files, in frame order.
+    public var frames: [(number: Int, files: [String])] {
+        var byNumber: [Int: [String]] = [:]
+        for name in fileNames {
+            if let number = FrameFileName.number(of: name) { byNumber[number, default: []].append(name) }
+        }
+        return byNumber.keys.sorted().map { ($0, byNumber[$0]!.sorted()) }
+    }
+}
+
+/// Frame files held in memory, e.g. just rendered by a snapshot test.
+public struct InMemoryFrameFiles: FrameFiles, Hashable, Sendable {
+    public var files: [String: [UInt8]]
+
+    public init(files: [String: [UInt8]]) { self.files = files }
+
+    public var fileNames: [String] { Array(files.keys) }
+
+    public func contents(of name: String) -> [UInt8]? { files[name] }
+}
+
+/// What makes a file a frame file: `0003.txt` is frame 3.
+public enum FrameFileName {
+    /// The frame number of `NNNN.ext` (four to nine digits, then an extension such as `txt`
+    /// or `states.txt`), else `nil`.
+    public static func number(of name: String) -> Int? {
+        let parts = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count >= 4, parts[0].count <= 9, !parts[1].isEmpty,
+              parts[0].allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(parts[0])
+    }
+
+    /// `txt` of `0003.txt`, `states.txt` of `0003.states.txt`.
+    public static func pathExtension(of name: String) -> String {
+        guard let dot = name.firstIndex(of: ".") else { return "" }
+        return String(name[name.index(after: dot)...])
+    }
+}

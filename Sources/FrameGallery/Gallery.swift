@@ -1,0 +1,91 @@
+import FeedEngine
+import FeedScenario
+import FrameRendering
+import JSONText
+
+/// Every state of each preset, preset × locale × state, each a real frame
+/// the engine produced (issue 4, `feedframes preview`).
+///
+/// A state is found by running a small script (`GalleryScript`) through
+/// `ScenarioRunner` and taking the last frame whose JSON shows it. A state a
+/// preset cannot show by its rules is marked with the reason, never faked;
+/// one it can show but no script reaches is an error, so the gallery stays
+/// complete as rules change.
+public struct Gallery: Sendable {
+    /// One preset in one locale: a row of the gallery.
+    public struct Row: Sendable {
+        public var preset: Preset
+        public var locale: String
+        public var cells: [Cell]
+
+        /// `seed000-zh-Hans`: the row's folder.
+        public var folder: String { "\(preset.name)-\(locale)" }
+    }
+
+    public struct Cell: Sendable {
+        public enum Content: Sendable {
+            /// The frame showing the state, and the events that led to it.
+            case frame(Frame, script: GalleryScript)
+            case unreachable(reason: String)
+        }
+
+        public var state: GalleryState
+        public var content: Content
+    }
+
+    public var rows: [Row]
+
+    /// - Parameters:
+    ///   - presets: in the order to show them.
+    ///   - locales: the same locales for every preset; `nil` for each preset's own.
+    /// - Throws: `GalleryError.unknownLocale`, or `.notReached` when no script shows a reachable state.
+    /// - Complexity: O(states × script length × visible rows) per row.
+    public static func build(presets: [Preset], locales: [String]? = nil) throws(GalleryError) -> Gallery {
+        var rows: [Row] = []
+        for preset in presets {
+            for locale in locales ?? [preset.defaultLocale] {
+                guard let config = preset.config(locale: locale) else { throw .unknownLocale(locale) }
+                var cells: [Cell] = []
+                for state in GalleryState.allCases {
+                    if let reason = state.unreachableReason(config) {
+                        cells.append(Cell(state: state, content: .unreachable(reason: reason)))
+                        continue
+                    }
+                    guard let (frame, script) = find(state, preset: preset, locale: locale, config: config) else {
+                        throw .notReached(preset: preset.name, locale: locale, state: state)
+                    }
+                    cells.append(Cell(state: state, content: .frame(frame, script: script)))
+                }
+                rows.append(Row(preset: preset, locale: locale, cells: cells))
+            }
+        }
+        return Gallery(rows: rows)
+    }
+
+    /// The scenario a script runs: the preset's defaults, the script's source.
+    public static func scenario(_ script: GalleryScript, preset: Preset, locale: String, config: FeedConfig,
+                                state: GalleryState) -> Scenario? {
+        var steps: [ScriptStep] = []
+        for event in script.events {
+            guard case .success(let step) = ScriptStep.parse(event) else { return nil }
+            steps.append(step)
+        }
+        let source = SyntheticSource(total: script.total, pageSize: config.pageSize, latency: .fixed(preset.latency),
+                                     title: preset.title, failures: script.failures)
+        return Scenario(name: "\(preset.name)-\(locale)-\(state.rawValue)", summary: state.title, preset: preset,
+                        locale: locale, viewport: .standard, config: config, source: .synthetic(source), steps: steps)
+    }
+
+    static func find(_ state: GalleryState, preset: Preset, locale: String, config: FeedConfig) -> (Frame, GalleryScript)? {
+        for script in GalleryScript.candidates(for: state, config: config, latency: preset.latency) {
+            guard let scenario = scenario(script, preset: preset, locale: locale, config: config, state: state) else { continue }
+            var runner = ScenarioRunner(state: scenario.initialState, source: scenario.source.makeSource())
+            var found: Frame?
+            runner.run(scenario.steps) { frame in
+                if state.isShown(in: FrameJSON.value(of: frame)) { found = frame }
+            }
+            if let found { return (found, script) }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,70 @@
+import FeedEngine
+
+/// A small script of events that brings a preset into one gallery state:
+/// the data source it needs (how many items, which requests fail) and the
+/// gestures. Scripts are written from the preset's geometry (arm distances,
+/// footer mode), so the same few cover every preset.
+public struct GalleryScript: Hashable, Sendable {
+    /// Items in the feed; `nil` for endless.
+    public var total: Int?
+    /// Request numbers that fail.
+    public var failures: Set<Int>
+    public var events: [String]
+
+    public init(total: Int? = nil, failures: Set<Int> = [], events: [String]) {
+        self.total = total
+        self.failures = failures
+        self.events = events
+    }
+
+    /// The scripts to try for `state`, best first; the gallery shows the
+    /// last frame of the first script that shows the state.
+    public static func candidates(for state: GalleryState, config: FeedConfig, latency: Double) -> [GalleryScript] {
+        let wait = "wait \(formatPoints(latency))"
+        let start = ["launch", wait]
+        let arm = (config.header?.armDistance ?? 60) + 10
+        let pull = ["drag to -\(formatPoints(arm))", "release"]
+        let footerArm = config.footer.armDistance + 10
+        // Starts a load-more from the top of a first page.
+        let loadMore = config.footer.mode == .auto
+            ? ["scroll to bottom"]
+            : ["scroll to bottom", "drag by \(formatPoints(footerArm))", "release"]
+        let page = config.pageSize
+        switch state {
+        case .headerIdle:
+            return [GalleryScript(events: start + ["drag to -\(formatPoints((config.header?.armDistance ?? 60) / 2))"])]
+        case .headerArmed:
+            return [GalleryScript(events: start + ["drag to -\(formatPoints(arm))"])]
+        case .headerRefreshing:
+            return [GalleryScript(events: start + pull)]
+        case .footerIdle:
+            if config.footer.mode == .release {
+                return [GalleryScript(events: start + ["scroll to bottom", "drag by \(formatPoints(config.footer.armDistance / 2))"])]
+            }
+            // An auto footer is idle on screen while a refresh runs, or when a drag
+            // carries the rows out of view (no row shows, so nothing triggers a load).
+            let pastRows = Double(page) * config.rowHeight
+            return [GalleryScript(events: start + pull + ["scroll to bottom"]),
+                    GalleryScript(events: start + ["drag to \(formatPoints(pastRows))"])]
+        case .footerArmed:
+            return [GalleryScript(events: start + ["scroll to bottom", "drag by \(formatPoints(footerArm))"])]
+        case .footerLoading:
+            return [GalleryScript(events: start + loadMore)]
+        case .footerFailed:
+            return [GalleryScript(failures: [2], events: start + loadMore + [wait])]
+        case .footerExhausted:
+            let show = config.footer.mode == .auto ? ["scroll to bottom"] : ["scroll to bottom", "drag by 30"]
+            return [GalleryScript(total: page + page / 2, events: start + loadMore + [wait] + show)]
+        case .retry:
+            return [GalleryScript(failures: [1], events: start),
+                    GalleryScript(failures: [2], events: start + pull + [wait])]
+        case .toast:
+            return [GalleryScript(failures: [2], events: start + loadMore + [wait]),
+                    GalleryScript(failures: [2], events: start + pull + [wait])]
+        case .empty:
+            return [GalleryScript(total: 0, events: start)]
+        case .shortContent:
+            return [GalleryScript(total: 5, events: start)]
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import FeedEngine
+import FeedExplorer
+import FeedScenario
+import XCTest
+
+/// Sweeps run a scenario over a grid and mark where behaviour flips.
+final class SweepTests: XCTestCase {
+    func testViewportHeightFlipsWhereTheFirstPageNoLongerFillsTheScreen() throws {
+        // standard: 20 rows of 44 pt; prefetch 3 fires when row 16 (top 704) shows.
+        let scenario = try ExplorerFixtures.scenario(#"{ "name": "tall", "preset": "standard", "events": ["launch", "wait 1"] }"#)
+        let table = try Sweep.run(scenario, parameters: [try SweepParameter.parse("viewport.height=600..800:10").get()])
+        XCTAssertEqual(table.rows.count, 21)
+        XCTAssertEqual(table.flips.map(\.values), [[710]])
+        XCTAssertEqual(table.flips.first?.changed, ["load-more", "final"])
+        XCTAssertEqual(table.rows.first { $0.values == [700] }?.outcome.loadMores, [])
+        XCTAssertEqual(table.rows.first { $0.values == [710] }?.outcome.loadMores, [1])
+        XCTAssertTrue(table.text.contains("* load-more, final"))
+        XCTAssertTrue(table.html.contains("<tr class=\"flip\">"))
+    }
+
+    func testTwoParametersFlipOnlyWithinABlock() throws {
+        let scenario = try ExplorerFixtures.scenario(#"{ "preset": "standard", "events": ["launch", "wait 1"] }"#)
+        let table = try Sweep.run(scenario, parameters: [
+            try SweepParameter.parse("footer.prefetchRows=0..3").get(),
+            try SweepParameter.parse("viewport.height=660..720:20").get(),
+        ])
+        XCTAssertEqual(table.rows.count, 16)
+        XCTAssertFalse(table.rows.enumerated().contains { $0.offset % 4 == 0 && $0.element.flips }, "a block's first row is not compared")
+        XCTAssertFalse(table.flips.isEmpty)
+    }
+
+    func testBadParametersSayWhatWasExpected() {
+        func message(_ text: String) -> String? {
+            if case .failure(let error) = SweepParameter.parse(text) { return error.message }
+            return nil
+        }
+        XCTAssertEqual(message("viewport.height"), "'viewport.height': expected NAME=FROM..TO[:STEP], e.g. viewport.height=600..800:10")
+        XCTAssertTrue(message("viewport.depth=1..2")?.hasPrefix("'viewport.depth': unknown parameter (expected one of footer.prefetchRows") ?? false)
+        XCTAssertEqual(message("source.pageSize=1..2:0.5"), "'source.pageSize=1..2:0.5': source.pageSize takes whole numbers, not 1.5")
+        XCTAssertEqual(message("rowHeight=5..1"), "'rowHeight=5..1': FROM must not be above TO")
+        XCTAssertNotNil(message("rowHeight=0..10"))
+        XCTAssertNil(message("source.latency=0..2:0.5"))
+    }
+
+    func testAParameterTheListLacksIsAnError() throws {
+        let scenario = try ExplorerFixtures.preset("seed001")
+        XCTAssertThrowsError(try Sweep.run(scenario, parameters: [try SweepParameter.parse("header.armDistance=50..60").get()])) { error in
+            XCTAssertEqual((error as? SweepError)?.message, "header.armDistance: the scenario's list has no header (preset seed001)")
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import FeedEngine
+import FeedFramesCLI
+import FeedScenario
+import FeedSources
+import XCTest
+
+/// `file` sources end to end: scenario file → reader with the real opener → runner → frames.
+final class FileSourceTests: XCTestCase {
+    func scenario(_ folder: URL, source: String, events: String = loadEverything) throws -> URL {
+        let url = folder.appendingPathComponent("scenario.json")
+        try write(#"{ "preset": "standard", "source": \#(source), "events": \#(events) }"#, to: url)
+        return url
+    }
+
+    func testAJSONArrayIsPagedAndItsPathIsRelativeToTheScenario() throws {
+        let folder = try temporaryFolder(self)
+        let data = folder.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try write("[\n" + itemObjects(1...45).joined(separator: ",\n") + "\n]", to: data.appendingPathComponent("items.json"))
+        let url = try scenario(data, source: #"{ "kind": "file", "path": "items.json" }"#)
+
+        let (frames, state) = runFrames(try readScenario(url))
+        XCTAssertEqual(state.items.map(\.id), (1...45).map(String.init))
+        XCTAssertEqual(state.items[2].height, 88)
+        XCTAssertNil(state.items[0].height.flatMap { $0 == 44 ? nil : $0 })
+        XCTAssertEqual(state.items[4].fields, ["author": "a5"], "other fields are kept as text for templates")
+        XCTAssertEqual(state.pageIndex, 3)
+        XCTAssertEqual(frames.last?.layout.footer.state, .exhausted, "a page shorter than pageSize ends the feed")
+        XCTAssertEqual(frames.filter { $0.cause.contains("reply") }.map(\.cause),
+                       ["wait 1 → reply 1: page 1, 20 items", "wait 1 → reply 2: page 2, 20 items", "wait 1 → reply 3: page 3, 5 items"])
+    }
+
+    func testNDJSONWithBlankLinesCRLFAndMixedIDs() throws {
+        let folder = try temporaryFolder(self)
+        let lines = [#"{"id": "a", "title": "First", "score": 1.5, "pinned": true, "note": null}"#, "",
+                     #"{"id": 2, "title": "Second"}"#, "  ", #"{"id": "c", "title": "Third", "height": 120}"#]
+        try write(lines.joined(separator: "\r\n") + "\r\n", to: folder.appendingPathComponent("items.ndjson"))
+        let url = try scenario(folder, source: #"{ "kind": "file", "path": "items.ndjson", "pageSize": 2, "latency": 0.5 }"#,
+                               events: #"["launch", "wait 0.5", "tap footer", "wait 0.5"]"#)
+        let (_, state) = runFrames(try readScenario(url))
+        XCTAssertEqual(state.items.map(\.id), ["a", "2", "c"])
+        XCTAssertEqual(state.items[0].fields, ["score": "1.5", "pinned": "true"], "null fields are left out")
+        XCTAssertEqual(state.items[2].height, 120)
+        XCTAssertTrue(state.exhausted)
+    }
+
+    func testABadLineNamesTheFileAndLineAndExits65() throws {
+        let folder = try temporaryFolder(self)
+        let items = folder.appendingPathComponent("items.ndjson")
+        try write([#"{"id": 1, "title": "ok"}"#, #"{"id": 2, "title": "ok"}"#, #"{"id": true, "title": "bad"}"#].joined(separator: "\n"), to: items)
+        let url = try scenario(folder, source: #"{ "kind": "file", "path": "items.ndjson" }"#)
+        XCTAssertEqual(problems(url), ["\(items.path):3:8: id: expected a non-empty string or a whole number, found true"])
+        XCTAssertEqual(FeedFramesCLI.run(["render", url.path, "--out", folder.appendingPathComponent("out").path]), 65)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/scenario").path))
+
+        try write(#"{"id": 1, "title": "ok"}"# + "\n" + #"{"id": 2, "title": "no closing brace""#, to: items)
+        let syntax = problems(url)
+        XCTAssertEqual(syntax.count, 1)
+        XCTAssertTrue(syntax[0].hasPrefix("\(items.path):2:"), syntax[0])
+        XCTAssertTrue(syntax[0].contains("expected one JSON item object a line"), syntax[0])
+    }
+
+    func testArrayProblemsNameTheElementAndDuplicatesAreErrors() throws {
+        let folder = try temporaryFolder(self)
+        let items = folder.appendingPathComponent("items.json")
+        try write("[\n" + #"{"id": 1, "title": "a"},"# + "\n" + #"{"id": "1", "title": "b"},"# + "\n" + #"{"title": "c"},"#
+                  + "\n" + #"{"id": 4, "title": "d", "tags": ["x"]}"# + "\n]", to: items)
+        let url = try scenario(folder, source: #"{ "kind": "file", "path": "items.json" }"#)
+        XCTAssertEqual(problems(url), [
+            "\(items.path):3:8: [1].id: id \"1\" again (first at [0], line 2; ids must be unique)",
+            "\(items.path):4:1: [2]: missing \"id\" (expected a string or a whole number)",
+            "\(items.path):5:33: [3].tags: expected a string, number, true, false or null (fields are shown as text), found a list",
+        ])
+    }
+
+    func testMissingFileAndUnknownKeysAreScenarioErrors() throws {
+        let folder = try temporaryFolder(self)
+        let url = try scenario(folder, source: #"{ "kind": "file", "path": "nope.json", "table": "t" }"#)
+        XCTAssertEqual(problems(url), [#"\#(url.path):1:74: source.table: unknown key "table" (expected one of kind, pageSize, latency, failures, path, inserts, paging)"#])
+        let missing = try scenario(folder, source: #"{ "kind": "file", "path": "nope.json" }"#)
+        XCTAssertEqual(problems(missing), [#"\#(missing.path):1:61: source.path: no file "nope.json" (looked for \#(folder.path)/nope.json)"#])
+        let noPath = try scenario(folder, source: #"{ "kind": "file" }"#)
+        XCTAssertEqual(problems(noPath), [#"\#(noPath.path):1:35: source.path: missing (expected the items file's path, relative to the scenario)"#])
+    }
+
+    func testInsertsShiftOffsetPagesButNotCursors() throws {
+        let folder = try temporaryFolder(self)
+        try write(itemObjects(1...60).joined(separator: "\n"), to: folder.appendingPathComponent("items.ndjson"))
+        let events = #"["launch", "wait 1", "wait 2", "scroll to bottom", "wait 1"]"#
+        for (paging, duplicates, count) in [("page", 5, 35), ("cursor", 0, 40)] {
+            let url = try scenario(folder, source: #"{ "kind": "file", "path": "items.ndjson", "paging": "\#(paging)", "inserts": [{ "at": 3, "count": 5 }] }"#,
+                                   events: events)
+            let (frames, state) = runFrames(try readScenario(url))
+            XCTAssertEqual(state.duplicatesDropped, duplicates, paging)
+            XCTAssertEqual(frames.last?.layout.duplicatesDropped, duplicates, paging)
+            XCTAssertEqual(state.items.count, count, paging)
+            XCTAssertEqual(Set(state.items.map(\.id)).count, state.items.count, "no id twice")
+        }
+    }
+
+    func testInsertedIDsMayNotClashWithTheFile() throws {
+        let folder = try temporaryFolder(self)
+        try write(#"{"id": "new-1", "title": "x"}"#, to: folder.appendingPathComponent("items.ndjson"))
+        let url = try scenario(folder, source: #"{ "kind": "file", "path": "items.ndjson", "inserts": [{ "at": 1, "count": 1 }] }"#)
+        XCTAssertEqual(problems(url).count, 1)
+        XCTAssertTrue(problems(url)[0].contains("source.inserts: the file has an item with id \"new-1\""), problems(url)[0])
+    }
+}

@@ -1,0 +1,70 @@
+import FeedEngine
+import FeedFramesCLI
+import FeedScenario
+import FeedSources
+import XCTest
+
+/// `feedframes record`: pages fetched once from a real source, saved, and
+/// replayed by a `file` source give the very same frames.
+final class RecordReplayTests: XCTestCase {
+    let events = #"["launch", "wait 1", "scroll to bottom", "wait 1", "scroll to bottom", "wait 1", "drag to -80", "release", "wait 1"]"#
+
+    /// Records `source` (in `folder/real.json`) and replays it (in `folder/replay.json`); returns both runs' frames.
+    func recordAndReplay(_ source: String, in folder: URL, pages: Int) throws -> (real: [Frame], replayed: [Frame], fixture: String) {
+        let real = folder.appendingPathComponent("real.json")
+        try write(#"{ "name": "feed", "preset": "standard", "source": \#(source), "events": \#(events) }"#, to: real)
+        let fixture = folder.appendingPathComponent("fixtures/feed.json")
+        try FileManager.default.createDirectory(at: fixture.deletingLastPathComponent(), withIntermediateDirectories: true)
+        XCTAssertEqual(FeedFramesCLI.run(["record", real.path, "--pages", String(pages), "--out", fixture.path]), 0)
+        let replay = folder.appendingPathComponent("replay.json")
+        try write(#"{ "name": "feed", "preset": "standard", "source": { "kind": "file", "path": "fixtures/feed.json" }, "events": \#(events) }"#, to: replay)
+        return (runFrames(try readScenario(real)).frames, runFrames(try readScenario(replay)).frames, try String(contentsOf: fixture, encoding: .utf8))
+    }
+
+    func testAnHTTPRecordingReplaysToIdenticalFrames() throws {
+        let folder = try temporaryFolder(self)
+
+        let server = try TestHTTPServer(lifetime: 60, handler: HTTPSourceTests.answer)
+        defer { server.stop() }
+        let (real, replayed, fixture) = try recordAndReplay(
+            #"{ "kind": "http", "url": "\#(server.baseURL)/items?page={page}&size={pageSize}", "items": "/data" }"#, in: folder, pages: 5)
+        XCTAssertGreaterThan(real.count, 5)
+        XCTAssertEqual(replayed, real)
+        XCTAssertTrue(fixture.hasPrefix("[\n  {\"id\":\"1\",\"title\":\"Post 1\",\"height\":44,\"author\":\"a1\"},\n"), fixture)
+        XCTAssertEqual(fixture.components(separatedBy: "\n").filter { $0.hasPrefix("  {") }.count, 45, "recording stops at the short page 3")
+    }
+
+    func testAnSQLiteRecordingReplaysToIdenticalFrames() throws {
+        let folder = try temporaryFolder(self)
+        try makeDatabase(at: folder.appendingPathComponent("feed.db").path, keys: Array(1...70))
+        let (real, replayed, fixture) = try recordAndReplay(
+            #"{ "kind": "sqlite", "path": "feed.db", "table": "posts", "orderBy": "pk", "columns": { "id": "pk", "title": "headline", "height": "h", "author": "author" } }"#,
+            in: folder, pages: 3)
+        XCTAssertEqual(replayed, real, "as long as the replay asks for no more than was recorded")
+        XCTAssertEqual(fixture.components(separatedBy: "\n").filter { $0.hasPrefix("  {") }.count, 60)
+        XCTAssertTrue(fixture.contains(#"{"id":"3","title":"Row 3","height":88,"author":"author 3"}"#))
+    }
+
+    func testRecordingIgnoresScriptedFailuresAndReportsRealOnes() throws {
+        let folder = try temporaryFolder(self)
+        let scenario = folder.appendingPathComponent("s.json")
+        try write(#"{ "preset": "standard", "source": { "total": 30, "failures": [1, 2] }, "events": ["launch"] }"#, to: scenario)
+        let out = folder.appendingPathComponent("out.json")
+        XCTAssertEqual(FeedFramesCLI.run(["record", scenario.path, "--pages", "9", "--out", out.path]), 0)
+        XCTAssertEqual(try String(contentsOf: out, encoding: .utf8).components(separatedBy: "\n").filter { $0.hasPrefix("  {") }.count, 30)
+        XCTAssertEqual(FeedFramesCLI.run(["record", scenario.path, "--pages", "1", "--out", folder.appendingPathComponent("no/such/dir.json").path]), 73)
+        XCTAssertEqual(FeedFramesCLI.run(["record", scenario.path, "--pages", "1", "--out", folder.appendingPathComponent("no/such/dir.json").path]), 73)
+
+        let server = try TestHTTPServer(lifetime: 60, handler: HTTPSourceTests.answer)
+        defer { server.stop() }
+        try write(#"{ "preset": "standard", "source": { "kind": "http", "url": "\#(server.baseURL)/error" }, "events": ["launch"] }"#, to: scenario)
+        let kept = try Data(contentsOf: out)
+        XCTAssertEqual(FeedFramesCLI.run(["record", scenario.path, "--pages", "2", "--out", out.path]), 66)
+        XCTAssertEqual(try Data(contentsOf: out), kept, "a failed recording leaves the old fixture as it was")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }, [], "no temporary file left")
+
+        XCTAssertEqual(FeedFramesCLI.run(["record", scenario.path, "--pages", "0", "--out", out.path]), 64)
+        XCTAssertEqual(FeedFramesCLI.run(["record", scenario.path, "--out", out.path]), 64)
+        XCTAssertEqual(FeedFramesCLI.run(["record", folder.appendingPathComponent("none.json").path, "--pages", "1", "--out", out.path]), 66)
+    }
+}
