@@ -63,8 +63,8 @@ enum Child {
         defer { argv.forEach { free($0) } }
         // The child starts in `folder`; the benchmark is single-threaded here, so changing ours is safe.
         let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(folder)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        _ = FileManager.default.changeCurrentDirectoryPath(folder)
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         let start = Measure.clock.now
         guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else {
             return Outcome(status: -1, seconds: 0, peakKilobytes: 0)

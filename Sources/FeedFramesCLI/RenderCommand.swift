@@ -28,6 +28,7 @@ enum RenderCommand {
                     default: String(ProcessInfo.processInfo.activeProcessorCount)),
             .option("shard", valueName: "i/n", help: "Render only shard i of n (1-based) of the scenarios given, for CI matrices."),
             .flag("no-validate", help: "Skip validating HTML frames."),
+            .flag("png", help: "Also write a PNG screenshot beside each HTML frame (needs Chromium; slow)."),
         ])
 
     struct Options {
@@ -38,6 +39,7 @@ enum RenderCommand {
         var validate = true
         var jobs = ProcessInfo.processInfo.activeProcessorCount
         var shard: Shard?
+        var screenshots = false
     }
 
     static func run(_ invocation: Invocation, console: Console) -> Result<Void, CommandFailure> {
@@ -49,6 +51,7 @@ enum RenderCommand {
             options.locale = invocation.value("locale")
             options.validate = !invocation.flag("no-validate")
             options.jobs = try jobs(invocation.value("jobs"))
+            options.screenshots = invocation.flag("png")
             if let text = invocation.value("shard") {
                 guard let shard = Shard(text) else { throw usage("bad --shard '\(text)' (expected i/n with 1 ≤ i ≤ n, e.g. 2/4)") }
                 options.shard = shard
@@ -126,6 +129,9 @@ enum RenderCommand {
                 let report = try renderer.render(scenario, into: writer, displayFolder: display) { frame in
                     console.progress("[\(number + 1)/\(scenarios.count)] \(scenario.name): \(frame) frames")
                 }
+                if options.screenshots && options.formats.contains(.html) {
+                    shoot(writer.temporary, scenario: scenario, console: console)
+                }
                 do throws(OutputError) { try writer.commit() } catch { throw .output(error) }
                 frames += report.frames
                 bytes += report.bytes
@@ -144,6 +150,19 @@ enum RenderCommand {
         console.out("Rendered \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s"), \(frames) frames, "
                     + "\(bytes) bytes, \(validation), in \(String(format: "%.2f", seconds)) s.")
         console.out("Open \(outURL.appendingPathComponent("index.html").standardizedFileURL.path)")
+    }
+
+    /// Screenshots go into the temporary folder, so they appear with the frames or not at all.
+    static func shoot(_ folder: URL, scenario: Scenario, console: Console) {
+        guard let screenshots = Screenshots() else {
+            console.error("note: --png needs Chromium (apt-get install chromium); no screenshots taken")
+            return
+        }
+        let taken = screenshots.shoot(folder: folder, width: scenario.viewport.width, height: scenario.viewport.height) { done, total in
+            console.progress("\(scenario.name): screenshot \(done)/\(total)")
+        }
+        console.endProgress()
+        console.out("\(scenario.name): \(taken) screenshots")
     }
 
     /// `<out>/index.html`: every scenario folder in `out`, from this run or an earlier one.
