@@ -70,7 +70,8 @@ let package = Package(
         ]),
         .testTarget(name: "XHTMLValidationTests", dependencies: ["XHTMLValidation", "CLibXML2"]),
         .testTarget(name: "FeedScenarioTests", dependencies: ["FeedEngine", "FeedScenario", "FeedFramesResources"]),
-        .testTarget(name: "FeedExplorerTests", dependencies: ["FeedExplorer", "FeedEngine", "FeedScenario", "JSONText"]),
+        .testTarget(name: "FeedExplorerTests", dependencies: ["FeedExplorer", "FeedEngine", "FeedScenario", "JSONText"],
+                    exclude: ["Figures"]),
         .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedScenario", "FeedEngine", "JSONText", "CSQLite", "FeedFramesCLI"]),
         .testTarget(name: "BrowserTests", dependencies: ["feedframes"]),
     ]
