@@ -59,8 +59,7 @@ extension FeedState {
 
         var rows: [Layout.Row] = []
         if !items.isEmpty && bottom > 0 && top < contentHeight {
-            var index = offsets.firstRow(endingBelow: max(top, 0))
-            var rowTop = offsets.top(of: index)
+            var (index, rowTop) = offsets.firstRowAndTop(endingBelow: max(top, 0))
             while index < items.count && rowTop < bottom {
                 let height = offsets.heights[index]
                 rows.append(Layout.Row(index: index, item: items[index], y: rowTop - top, height: height))

@@ -73,8 +73,16 @@ public struct RowOffsets: Hashable, Sendable {
     /// content y, or `count` when every row ends at or above `y`.
     /// - Complexity: O(log n), a descent through the tree's levels.
     public func firstRow(endingBelow y: Double) -> Int {
+        firstRowAndTop(endingBelow: y).index
+    }
+
+    /// `firstRow(endingBelow:)` and that row's top, found in the same descent:
+    /// the sums the descent takes on its way down add up to the row's top.
+    /// - Complexity: O(log n), one walk through the tree instead of two.
+    public func firstRowAndTop(endingBelow y: Double) -> (index: Int, top: Double) {
         var position = 0
         var remaining = y
+        var top = 0.0
         var step = 1
         while step * 2 < tree.count { step *= 2 }
         while step > 0 {
@@ -82,10 +90,11 @@ public struct RowOffsets: Hashable, Sendable {
             if next < tree.count && tree[next] <= remaining {
                 position = next
                 remaining -= tree[next]
+                top += tree[next]
             }
             step /= 2
         }
-        return position
+        return (position, top)
     }
 
     public static func == (lhs: RowOffsets, rhs: RowOffsets) -> Bool { lhs.heights == rhs.heights }
