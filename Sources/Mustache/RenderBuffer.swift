@@ -24,11 +24,22 @@ struct RenderBuffer {
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
+    /// Appends the decimal digits of `number` without building a `String`.
     mutating func append(_ number: Int) {
         if number >= 0, number < 10 {
             bytes.append(UInt8(ascii: "0") &+ UInt8(number))
-        } else {
-            append(String(number))
+            return
+        }
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var count = 0
+            repeat {
+                digits[19 - count] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[(20 - count)...]))
         }
     }
 

@@ -187,6 +187,8 @@ struct Renderer {
             output.append(number)
         case .null, .list, .object:
             break
+        case .double(let number) where number.isFinite && number.rounded(.towardZero) == number && abs(number) < 1e15:
+            output.append(Int(number))  // the common case of a whole number, without a String
         case .bool, .double:
             // Their text never holds a character that needs escaping.
             output.append(value.interpolatedText)
