@@ -7,8 +7,9 @@ enum LayoutBenchmark {
         var generator = SplitMix64(seed: 42)
         let small = state(rows: 1_000)
         let large = state(rows: 10_000_000)
-        let smallTime = medianLayout(small, samples: 10_000, &generator)
-        let largeTime = medianLayout(large, samples: 10_000, &generator)
+        // Samples alternate between the two lists, so that whatever else the
+        // machine is doing weighs on both alike.
+        let (smallTime, largeTime) = medianLayouts(small, large, samples: 10_000, &generator)
         let naive = naiveScan(large, samples: 5, &generator)
         Report.line("median layout, 1,000 rows", Report.micro(smallTime))
         Report.line("median layout, 10,000,000 rows", Report.micro(largeTime))
@@ -41,21 +42,22 @@ enum LayoutBenchmark {
         return state
     }
 
-    static func medianLayout(_ state: FeedState, samples: Int, _ generator: inout SplitMix64) -> Double {
-        var state = state
-        var times: [Double] = []
-        times.reserveCapacity(samples)
+    static func medianLayouts(_ first: FeedState, _ second: FeedState, samples: Int,
+                              _ generator: inout SplitMix64) -> (Double, Double) {
+        var states = [first, second]
+        var times: [[Double]] = [[], []]
         var checksum = 0
-        for _ in 0..<samples {
-            let y = Double(generator.next() % UInt64(max(1, Int(state.contentHeight))))
-            _ = state.reduce(.scroll(.offset(y)))
+        for sample in 0..<(2 * samples) {
+            let which = sample % 2
+            let y = Double(generator.next() % UInt64(max(1, Int(states[which].contentHeight))))
+            _ = states[which].reduce(.scroll(.offset(y)))
             let start = Measure.clock.now
-            let layout = state.layout()
-            times.append(Measure.seconds(Measure.clock.now - start))
+            let layout = states[which].layout()
+            times[which].append(Measure.seconds(Measure.clock.now - start))
             checksum &+= layout.rows.count
         }
         precondition(checksum > 0)
-        return Measure.median(times)
+        return (Measure.median(times[0]), Measure.median(times[1]))
     }
 
     /// The visible rows found by walking every row from the top, for contrast.
