@@ -62,8 +62,10 @@ enum PipelineBenchmark {
         let same = handOutput == templateOutput
         let template = try Measure.best(of: 3) { for frame in frames { _ = try templates.html(of: frame, in: context) } }
         let hand = Measure.best(of: 3) { for frame in frames { _ = HandWrittenFrame.html(frame, context) } }
+        let values = Measure.best(of: 3) { for frame in frames { _ = HTMLFrame.value(of: frame, in: context) } }
         Report.line("template render", Report.micro(template / Double(frames.count)),
                     String(format: "%.0f renders/s", Double(frames.count) / template))
+        Report.line("  of which building the template's values", Report.micro(values / Double(frames.count)))
         Report.line("hand-written concatenation", Report.micro(hand / Double(frames.count)),
                     same ? "same bytes as the template" : "WARNING: output differs from the template")
         Report.line("ratio template / hand", Report.ratio(template / hand), Report.verdict(template / hand <= 2, "≤ 2×"))

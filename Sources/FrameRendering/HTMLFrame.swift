@@ -7,7 +7,7 @@ public enum HTMLFrame {
     /// - Complexity: O(visible rows).
     public static func value(of frame: Frame, in context: FrameContext) -> TemplateValue {
         let layout = frame.layout
-        var object: [String: TemplateValue] = [
+        var object = TemplateRecord([
             "lang": .string(context.locale),
             "title": .string(XMLText.safe("\(context.scenarioName) — frame \(frame.number): \(frame.cause)")),
             "preset": .string(context.presetName),
@@ -18,25 +18,25 @@ public enum HTMLFrame {
             "height": .double(layout.viewport.height),
             "offset": .double(layout.contentOffset),
             "rows": .list(layout.rows.map { row in
-                .object([
+                .record(TemplateRecord([
                     "index": .int(row.index), "id": .string(XMLText.safe(row.item.id)), "title": .string(XMLText.safe(row.item.title)),
                     "y": .double(row.y), "height": .double(row.height), "separator": .bool(layout.separators),
-                ])
+                ]))
             }),
-            "header": .object([
+            "header": .record(TemplateRecord([
                 "state": .string(layout.header.state.rawValue), "text": .string(layout.header.text),
                 "y": .double(layout.header.y), "height": .double(layout.header.height),
                 "spinner": .bool(layout.header.state == .refreshing),
-            ]),
-            "footer": .object([
+            ])),
+            "footer": .record(TemplateRecord([
                 "state": .string(layout.footer.state.rawValue), "text": .string(layout.footer.text),
                 "y": .double(layout.footer.y), "height": .double(layout.footer.height),
                 "spinner": .bool(layout.footer.spinner), "colour": .string(context.footerColour),
-            ]),
-        ]
+            ])),
+        ])
         if layout.retryVisible { object["retry"] = .object(["title": .string(layout.retryTitle)]) }
         if let toast = layout.toast { object["toast"] = .object(["text": .string(toast.text), "until": .double(toast.until)]) }
         if let empty = layout.emptyText { object["empty"] = .object(["text": .string(empty)]) }
-        return .object(object)
+        return .record(object)
     }
 }

@@ -166,15 +166,28 @@ struct Renderer {
         var level = contextStack.count
         while level > 0 {
             level -= 1
-            if case .object(let object) = contextStack[level], let value = object[first] {
-                found = value
+            switch contextStack[level] {
+            case .record(let record):
+                if let value = record[first] { found = value }
+            case .object(let object):
+                if let value = object[first] { found = value }
+            default:
                 break
             }
+            if found != nil { break }
         }
         guard var value = found else { return .null }
         for key in name.keys.dropFirst() {
-            guard case .object(let object) = value, let next = object[key] else { return .null }
-            value = next
+            switch value {
+            case .record(let record):
+                guard let next = record[key] else { return .null }
+                value = next
+            case .object(let object):
+                guard let next = object[key] else { return .null }
+                value = next
+            default:
+                return .null
+            }
         }
         return value
     }
@@ -185,7 +198,7 @@ struct Renderer {
             if escaped { output.appendEscaped(text) } else { output.append(text) }
         case .int(let number):
             output.append(number)
-        case .null, .list, .object:
+        case .null, .list, .object, .record:
             break
         case .double(let number) where number.isFinite && number.rounded(.towardZero) == number && abs(number) < 1e15:
             output.append(Int(number))  // the common case of a whole number, without a String

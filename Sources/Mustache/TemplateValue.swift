@@ -11,6 +11,41 @@ public indirect enum TemplateValue: Sendable, Hashable {
     case string(String)
     case list([TemplateValue])
     case object([String: TemplateValue])
+    /// An object built for one render, such as a frame: its few keys are
+    /// kept in order and found by a short scan, so building one costs no
+    /// hashing. Renders exactly as `.object` with the same keys.
+    case record(TemplateRecord)
+}
+
+/// Keys and values side by side, for objects of a few keys built often.
+public struct TemplateRecord: Sendable, Hashable {
+    public private(set) var keys: [String]
+    public private(set) var values: [TemplateValue]
+
+    public init(_ pairs: KeyValuePairs<String, TemplateValue>) {
+        keys = pairs.map(\.key)
+        values = pairs.map(\.value)
+    }
+
+    /// The value of the first member named `key`.
+    /// - Complexity: O(k) for k keys (records hold a handful).
+    public subscript(key: String) -> TemplateValue? {
+        get {
+            for index in keys.indices where keys[index] == key { return values[index] }
+            return nil
+        }
+        set {
+            if let index = keys.firstIndex(of: key) {
+                if let newValue { values[index] = newValue } else {
+                    keys.remove(at: index)
+                    values.remove(at: index)
+                }
+            } else if let newValue {
+                keys.append(key)
+                values.append(newValue)
+            }
+        }
+    }
 }
 
 extension TemplateValue {
@@ -27,7 +62,7 @@ extension TemplateValue {
         case .bool(let value): return value
         case .list(let items): return !items.isEmpty
         case .string(let text): return !text.isEmpty
-        case .int, .double, .object: return true
+        case .int, .double, .object, .record: return true
         }
     }
 
@@ -38,7 +73,7 @@ extension TemplateValue {
     /// the shortest text that reads back as the same number (`1.21` → `1.21`).
     public var interpolatedText: String {
         switch self {
-        case .null, .list, .object: return ""
+        case .null, .list, .object, .record: return ""
         case .bool(let value): return value ? "true" : "false"
         case .int(let value): return String(value)
         case .double(let value): return Self.format(value)
