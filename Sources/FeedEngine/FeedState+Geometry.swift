@@ -23,12 +23,13 @@ extension FeedState {
         let footer = config.footer
         if items.isEmpty {
             // With no rows the footer only ever shows as seed001's first-load spinner.
-            let firstLoad = request?.kind == .initial || (stuck && !hasData)
+            // A stuck spinner gives way while a refresh runs, so header and footer never load together.
+            let firstLoad = request?.kind == .initial || (stuck && !hasData && request == nil)
             return config.firstLoadIndicator == .footer && firstLoad ? .loading : .hidden
         }
         if config.hideUntilFirstData && !hasData { return .hidden }
         if config.hideFooterWhenFits && contentHeight <= viewport.height { return .hidden }
-        if stuck || request?.kind == .more { return .loading }
+        if request?.kind == .more || (stuck && request == nil) { return .loading }
         if exhausted { return .exhausted }
         if footerFailed { return .failed }
         if footer.mode == .release && isDragging
