@@ -98,18 +98,8 @@ struct ExploreOutput {
 
     /// One frame in one format; HTML is validated against frame.rng and its layout.
     private func render(_ frame: Frame, _ format: FrameFormat, _ context: FrameContext, file: String) throws(RenderError) -> [UInt8] {
-        switch format {
-        case .json:
-            return FrameJSON.bytes(of: frame)
-        case .text:
-            do throws(TemplateError) { return Array(try templates.text(of: frame, in: context).utf8) } catch { throw .template(error) }
-        case .html:
-            let html: [UInt8]
-            do throws(TemplateError) { html = Array(try templates.html(of: frame, in: context).utf8) } catch { throw .template(error) }
-            let issues = validator.validate(html, file: file, expected: FrameExpectation(frame.layout))
-            if !issues.isEmpty { throw .invalid(issues, template: templates.origins["frame.html"] ?? "frame.html") }
-            return html
-        }
+        try ScenarioRenderer(formats: [format], templates: templates, validator: validator)
+            .content(of: frame, as: format, context: context, file: file)
     }
 
     /// `counterexamples/<invariant>.json` and its frames in `counterexamples/<invariant>/`.

@@ -1,3 +1,5 @@
+import Mustache
+
 /// `index.html` of the preview: a table with a row per preset and locale and
 /// a column per state. Each cell shows its frame through an `<iframe>` onto
 /// the frame file beside the page, scaled down with a CSS transform, so the
@@ -66,15 +68,7 @@ enum GalleryPage {
 
     static func escape(_ text: String) -> String {
         var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
+        result.appendHTMLEscaped(text)
         return result
     }
 

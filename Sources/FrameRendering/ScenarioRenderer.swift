@@ -180,7 +180,7 @@ public struct ScenarioRenderer: Sendable {
     }
 
     /// One frame in one format, validated when it is HTML.
-    func content(of frame: Frame, as format: FrameFormat, context: FrameContext,
+    public func content(of frame: Frame, as format: FrameFormat, context: FrameContext,
                  file: String) throws(RenderError) -> [UInt8] {
         switch format {
         case .json:
