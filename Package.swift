@@ -17,7 +17,9 @@ let package = Package(
         // JSON with positions for error messages, and a deterministic writer.
         .target(name: "JSONText"),
         // Frames as files: JSON, HTML, text; the all-or-nothing output folder.
-        .target(name: "FrameRendering", dependencies: ["FeedEngine", "FeedScenario", "JSONText", "Mustache", "XHTMLValidation"]),
+        .target(name: "FrameRendering", dependencies: ["FeedEngine", "FeedScenario", "JSONText", "Mustache", "XHTMLValidation", "CSystem"]),
+        // renameat2 (RENAME_EXCHANGE, RENAME_NOREPLACE) for FrameWriter's atomic swap.
+        .systemLibrary(name: "CSystem"),
         // Templates and demo scenarios compiled into the binary.
         .target(name: "FeedFramesResources", exclude: ["Demos"], plugins: ["EmbedFiles"]),
         .executableTarget(name: "embed-files"),
@@ -74,5 +76,7 @@ let package = Package(
                     exclude: ["Figures"]),
         .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedScenario", "FeedEngine", "JSONText", "CSQLite", "FeedFramesCLI"]),
         .testTarget(name: "BrowserTests", dependencies: ["feedframes"]),
+        // Bad inputs, hostile data, paths, kills and concurrency against the real binary (issue 6).
+        .testTarget(name: "BadInputTests", dependencies: ["feedframes", "JSONText", "XHTMLValidation"]),
     ]
 )

@@ -29,7 +29,7 @@ struct ExploreOutput {
     /// - Complexity: O(states) to find the distinct screens, then O(screens) frames rendered and validated.
     func write(to out: String, svgLink: String?, console: Console) throws(CommandFailure) -> Written {
         let writer: FrameWriter
-        do { writer = try FrameWriter(target: URL(fileURLWithPath: out)) } catch { throw CommandFailure(.cannotCreate, error.description) }
+        do { writer = try FrameWriter(target: URL(fileURLWithPath: out), marker: "report.txt") } catch { throw CommandFailure(.cannotCreate, error.description) }
         var written = Written()
         do throws(RenderError) {
             try writeGallery(writer, out: out, written: &written, console: console)

@@ -58,7 +58,7 @@ enum PreviewCommand {
             let frames: Int
             do throws(RenderError) {
                 let writer: FrameWriter
-                do throws(OutputError) { writer = try FrameWriter(target: URL(fileURLWithPath: out)) } catch { throw .output(error) }
+                do throws(OutputError) { writer = try FrameWriter(target: URL(fileURLWithPath: out), marker: "gallery.json") } catch { throw .output(error) }
                 frames = try GalleryWriter(templates: templates, validator: validator).write(gallery, into: writer, displayFolder: out)
                 do throws(OutputError) { try writer.commit() } catch { throw .output(error) }
             } catch {

@@ -46,6 +46,7 @@ enum RenderCommand {
         Result { () throws(CommandFailure) in
             var options = Options()
             options.out = invocation.value("out") ?? "output"
+            guard !options.out.isEmpty else { throw usage("empty --out (expected a folder; '.' for this one)") }
             options.formats = try parseFormats(invocation.values("format"))
             options.templates = invocation.value("templates")
             options.locale = invocation.value("locale")
@@ -102,7 +103,8 @@ enum RenderCommand {
             }
             if !formats.contains(format) { formats.append(format) }
         }
-        return formats.isEmpty ? FrameFormat.allCases : formats
+        guard !formats.isEmpty else { throw usage("empty --format (expected html, text or json, comma-separated)") }
+        return formats
     }
 
     static func render(_ scenarios: [Scenario], options: Options, console: Console) throws(CommandFailure) {
@@ -124,7 +126,7 @@ enum RenderCommand {
             let display = (options.out as NSString).appendingPathComponent(scenario.name)
             do throws(RenderError) {
                 let writer: FrameWriter
-                do throws(OutputError) { writer = try FrameWriter(target: outURL.appendingPathComponent(scenario.name)) }
+                do throws(OutputError) { writer = try FrameWriter(target: outURL.appendingPathComponent(scenario.name), marker: "scenario.json") }
                 catch { throw .output(error) }
                 let report = try renderer.render(scenario, into: writer, displayFolder: display) { frame in
                     console.progress("[\(number + 1)/\(scenarios.count)] \(scenario.name): \(frame) frames")

@@ -11,13 +11,13 @@ enum TemplateLocator {
     static func load(custom: String?) throws(CommandFailure) -> (FrameTemplates, FrameValidator) {
         var sources = Embedded.templates
         var origins = Dictionary(uniqueKeysWithValues: sources.keys.map { ($0, "embedded \($0)") })
-        if let folder = checkoutTemplates() { overlay(folder, &sources, &origins) }
+        if let folder = checkoutTemplates() { try overlay(folder, shownAs: folder.path, &sources, &origins) }
         if let custom {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: custom, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw CommandFailure(.noInput, "\(custom): no such templates folder")
             }
-            overlay(URL(fileURLWithPath: custom), &sources, &origins)
+            try overlay(URL(fileURLWithPath: custom), shownAs: custom, &sources, &origins)
         }
         let templates: FrameTemplates
         do {
@@ -33,15 +33,25 @@ enum TemplateLocator {
     }
 
     /// Only plain files directly in the folder: partials cannot reach outside it.
-    static func overlay(_ folder: URL, _ sources: inout [String: String], _ origins: inout [String: String]) {
+    /// Templates are the `.html`, `.txt` and `.rng` files; other files (notes, images) are left alone.
+    /// - Parameter shownAs: the folder as messages name it (as the user typed it).
+    /// - Throws: 65 for a template that is not UTF-8 (never silently replaced by the default), 66 for one that cannot be read.
+    static func overlay(_ folder: URL, shownAs: String, _ sources: inout [String: String],
+                        _ origins: inout [String: String]) throws(CommandFailure) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        for name in names where !name.hasPrefix(".") && name != "README.md" {
+        for name in names.sorted() where !name.hasPrefix(".") && [".html", ".txt", ".rng"].contains(where: name.hasSuffix) {
             let url = folder.appendingPathComponent(name)
+            let shown = (shownAs as NSString).appendingPathComponent(name)
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                  let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                throw CommandFailure(.noInput, "\(shown): cannot be read")
+            }
+            guard let text = String(validating: data, as: UTF8.self) else {
+                throw CommandFailure(.dataError, "\(shown): not UTF-8 text (expected a template in UTF-8)")
+            }
             sources[name] = text
-            origins[name] = url.path
+            origins[name] = shown
         }
     }
 

@@ -32,17 +32,19 @@ enum ValidateCommand {
             }
             var problems: [String] = []
             var checked = 0
+            var reported: Set<String> = []
             for file in files {
                 checked += 1
-                problems += check(file, validator: validator).map(\.description)
+                // A bad NNNN.json is found twice (alone, and beside its NNNN.html): reported once.
+                problems += check(file, validator: validator).map(\.description).filter { reported.insert($0).inserted }
                 if checked % 100 == 0 { console.progress("validated \(checked)/\(files.count) files") }
             }
             console.endProgress()
             if files.isEmpty { problems.append("no frames found in \(invocation.positionals("path").joined(separator: ", "))") }
             guard problems.isEmpty else {
-                throw CommandFailure(.failure, problems + ["\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(checked) files"])
+                throw CommandFailure(.failure, problems + ["\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(checked) file\(checked == 1 ? "" : "s")"])
             }
-            console.out("\(checked) files valid")
+            console.out("\(checked) file\(checked == 1 ? "" : "s") valid")
         }
     }
 

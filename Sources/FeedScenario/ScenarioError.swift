@@ -22,8 +22,23 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
         if let line { text += ":\(line)" }
         if let column { text += ":\(column)" }
         text += ": "
-        if !path.isEmpty { text += path + ": " }
-        return text + message
+        // Paths hold keys from the file (`source.headers.<key>`): long ones are cut.
+        if !path.isEmpty { text += (path.unicodeScalars.count > 200 ? String(path.prefix(200)) + "…" : path) + ": " }
+        return Self.printable(text + message)
+    }
+
+    /// One line, safe on a terminal: control characters (a newline or an escape
+    /// sequence in a key or an event) and bidirectional overrides become "?".
+    static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isUnprintable) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars { result.append(isUnprintable(scalar) ? "?" : scalar) }
+        return String(result)
+    }
+
+    private static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control || (0x202A...0x202E).contains(scalar.value)
+            || (0x2066...0x2069).contains(scalar.value)
     }
 }
 

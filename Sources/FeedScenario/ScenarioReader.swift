@@ -14,6 +14,8 @@ public enum ScenarioReader {
     public static let maxStringLength = 1 << 20
     /// The largest coordinate, size or duration accepted.
     public static let maxMagnitude = 100_000.0
+    /// The smallest row height accepted (scenario and item heights).
+    public static let minRowHeight = 1.0
 
     /// - Parameters:
     ///   - file: the name used in messages (and, without `.json`, the default name);
@@ -125,7 +127,7 @@ struct Reading {
         let keys = ["rowHeight", "header", "footer", "hideUntilFirstData", "hideFooterWhenFits", "firstLoadIndicator",
                     "firstLoadFailure", "refreshFailure", "loadMoreFailure", "refreshWhileLoading", "toastDuration"]
         guard let fields = object(node, "config", keys: keys) else { return }
-        if let node = fields["rowHeight"], let value = length(node, "config.rowHeight") { config.rowHeight = value }
+        if let node = fields["rowHeight"], let value = rowLength(node, "config.rowHeight") { config.rowHeight = value }
         if let node = fields["header"] {
             if node.isNull { config.header = nil } else if let header = object(node, "config.header", keys: ["height", "armDistance"]) {
                 let height = header["height"].flatMap { length($0, "config.header.height") } ?? config.header?.height ?? 54
@@ -201,7 +203,7 @@ struct Reading {
         if let node = fields["title"], let value = string(node, "source.title") { synthetic.title = value }
         if let node = fields["rowHeights"] {
             if let list = array(node, "source.rowHeights") {
-                let heights = list.enumerated().compactMap { index, element in length(element, "source.rowHeights[\(index)]") }
+                let heights = list.enumerated().compactMap { index, element in rowLength(element, "source.rowHeights[\(index)]") }
                 if heights.count == list.count { synthetic.rowHeights = heights }
             }
         }
@@ -249,11 +251,13 @@ struct Reading {
         }
         var fields: [String: JSONNode] = [:]
         for member in members {
-            let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
+            // A hostile key can be a megabyte long: the path shows its start only.
+            let shownKey = member.key.count > 60 ? String(member.key.prefix(60)) + "…" : member.key
+            let memberPath = path.isEmpty ? shownKey : "\(path).\(shownKey)"
             if keys.contains(member.key) {
                 fields[member.key] = member.value
             } else {
-                var message = "unknown key \"\(member.key.prefix(60))\""
+                var message = "unknown key \"\(shownKey)\""
                 if let guess = closest(member.key, among: keys) { message += " (did you mean \"\(guess)\"?)" }
                 else { message += " (expected one of \(keys.joined(separator: ", ")))" }
                 problems.append(ScenarioError(file: file, line: member.keyPosition.line,
@@ -294,6 +298,16 @@ struct Reading {
     mutating func number(_ node: JSONNode, _ path: String, in range: ClosedRange<Double>, _ expected: String) -> Double? {
         guard let value = node.doubleValue, range.contains(value) else {
             fail(node, path, "expected \(expected), found \(found(node))")
+            return nil
+        }
+        return value
+    }
+
+    /// A row's height: at least 1 pt, so that a screen shows at most 100,000 rows
+    /// (0.001 pt rows would put 10⁸ rows in every frame).
+    mutating func rowLength(_ node: JSONNode, _ path: String) -> Double? {
+        guard let value = node.doubleValue, value >= ScenarioReader.minRowHeight, value <= ScenarioReader.maxMagnitude else {
+            fail(node, path, "expected a number of points from 1 to 100000, found \(found(node))")
             return nil
         }
         return value

@@ -13,10 +13,16 @@ public enum ScriptStep: Hashable, Sendable, CustomStringConvertible {
     /// - Returns: the step, or a message saying what was expected.
     public static func parse(_ text: String) -> Result<ScriptStep, StepSyntaxError> {
         let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        // Messages quote the event; a hostile one can be a megabyte long.
+        let text = text.unicodeScalars.count > 60 ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(60))) + "…" : text
         func fail(_ message: String) -> Result<ScriptStep, StepSyntaxError> { .failure(StepSyntaxError(message: message)) }
+        /// A plain decimal number (`Double("0x10")` and `Double("nan")` would also accept hex and words).
         func number(_ word: String) -> Double? {
-            guard let value = Double(word), value.isFinite, abs(value) <= 1e9 else { return nil }
+            guard isDecimal(word), let value = Double(word), value.isFinite else { return nil }
             return value
+        }
+        func outOfRange(_ value: Double, _ what: String) -> Result<ScriptStep, StepSyntaxError>? {
+            abs(value) <= maxOffset ? nil : fail("bad event \"\(text)\" (expected \(what) from -100000 to 100000 points)")
         }
         switch words.first {
         case "launch" where words.count == 1:
@@ -36,6 +42,7 @@ public enum ScriptStep: Hashable, Sendable, CustomStringConvertible {
                 return fail("bad event \"\(text)\" (expected wait S, with S a number of seconds)")
             }
             guard seconds >= 0 else { return fail("bad event \"\(text)\" (expected wait S with S ≥ 0; time does not run backwards)") }
+            guard seconds <= maxWait else { return fail("bad event \"\(text)\" (expected wait S with S at most 86400 seconds, a day)") }
             return .success(.wait(seconds))
         case "scroll":
             guard words.count == 3 else { return fail("bad event \"\(text)\" (expected scroll to top|bottom|Y or scroll by DY)") }
@@ -44,9 +51,11 @@ public enum ScriptStep: Hashable, Sendable, CustomStringConvertible {
             case ("to", "bottom"): return .success(.event(.scroll(.bottom)))
             case ("to", let y):
                 guard let y = number(y) else { return fail("bad event \"\(text)\" (expected scroll to top, bottom or a number Y)") }
+                if let failure = outOfRange(y, "Y") { return failure }
                 return .success(.event(.scroll(.offset(y))))
             case ("by", let dy):
                 guard let dy = number(dy) else { return fail("bad event \"\(text)\" (expected scroll by DY, with DY a number)") }
+                if let failure = outOfRange(dy, "DY") { return failure }
                 return .success(.event(.scroll(.by(dy))))
             default: return fail("bad event \"\(text)\" (expected scroll to top|bottom|Y or scroll by DY)")
             }
@@ -54,11 +63,11 @@ public enum ScriptStep: Hashable, Sendable, CustomStringConvertible {
             guard words.count == 3, let value = number(words[2]), words[1] == "to" || words[1] == "by" else {
                 return fail("bad event \"\(text)\" (expected drag to Y or drag by DY, with a number)")
             }
+            if let failure = outOfRange(value, words[1] == "to" ? "Y" : "DY") { return failure }
             return .success(.event(.drag(words[1] == "to" ? .offset(value) : .by(value))))
         case "resize":
             let size = words.count == 2 ? words[1].split(separator: "x", omittingEmptySubsequences: false) : []
-            guard size.count == 2, let width = Double(size[0]), let height = Double(size[1]),
-                  width.isFinite, height.isFinite else {
+            guard size.count == 2, let width = number(String(size[0])), let height = number(String(size[1])) else {
                 return fail("bad event \"\(text)\" (expected resize WxH, e.g. resize 667x375)")
             }
             guard width >= 1, height >= 1, width <= 100_000, height <= 100_000 else {
@@ -68,6 +77,30 @@ public enum ScriptStep: Hashable, Sendable, CustomStringConvertible {
         default:
             return fail("unknown event \"\(text)\" (expected \(grammar))")
         }
+    }
+
+    /// The longest `wait` (a day) and the largest scroll or drag offset, as README's limits say.
+    public static let maxWait = 86_400.0
+    public static let maxOffset = 100_000.0
+
+    /// `[+-]digits[.digits][e[+-]digits]` (or `.5`): what a person writes, nothing more.
+    static func isDecimal(_ word: String) -> Bool {
+        var bytes = Substring(word).utf8[...]
+        func digits() -> Int {
+            var count = 0
+            while let byte = bytes.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { bytes.removeFirst(); count += 1 }
+            return count
+        }
+        if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") { bytes.removeFirst() }
+        var mantissa = digits()
+        if bytes.first == UInt8(ascii: ".") { bytes.removeFirst(); mantissa += digits() }
+        guard mantissa > 0 else { return false }
+        if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
+            bytes.removeFirst()
+            if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") { bytes.removeFirst() }
+            guard digits() > 0 else { return false }
+        }
+        return bytes.isEmpty
     }
 
     public var description: String {

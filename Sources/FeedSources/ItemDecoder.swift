@@ -45,8 +45,8 @@ struct ItemDecoder {
                 title = text
             case "height":
                 if value.isNull { continue }
-                guard let number = value.doubleValue, number > 0, number <= 100_000 else {
-                    return .failure(Problem(key: "height", message: "expected a number of points above 0 and at most 100000, or null, found \(Self.describe(value))", position: value.position))
+                guard let number = value.doubleValue, number >= 1, number <= 100_000 else {
+                    return .failure(Problem(key: "height", message: "expected a number of points from 1 to 100000, or null, found \(Self.describe(value))", position: value.position))
                 }
                 height = number
             default:

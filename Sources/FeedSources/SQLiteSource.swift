@@ -96,10 +96,10 @@ struct SQLiteSource: FeedSource {
             case "height":
                 switch value {
                 case .null: item.height = nil
-                case .integer(let number) where number > 0 && number <= 100_000: item.height = Double(number)
-                case .real(let number) where number > 0 && number <= 100_000: item.height = number
+                case .integer(let number) where number >= 1 && number <= 100_000: item.height = Double(number)
+                case .real(let number) where number >= 1 && number <= 100_000: item.height = number
                 default:
-                    throw SQLiteError(code: 0, message: "row \(item.id): height \(value.text ?? "?") is not a number of points above 0 and at most 100000")
+                    throw SQLiteError(code: 0, message: "row \(item.id): height \(value.text ?? "?") is not a number of points from 1 to 100000")
                 }
             default:
                 if let text = value.text { item.fields[field] = text }

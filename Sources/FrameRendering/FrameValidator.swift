@@ -41,12 +41,16 @@ public struct FrameValidator: Sendable {
         schema = try RelaxNGSchema(text: schemaText, name: name)
     }
 
+    /// Frames may be larger than libxml2 input in general (8 MiB): a scenario may have titles
+    /// of up to 1 MiB, and a frame shows a dozen rows or more. libxml2's own limits stay on.
+    public static let limits = ParseLimits(maxBytes: 64 << 20)
+
     /// All problems with one frame; empty when it is good.
     /// - Complexity: O(size of the frame).
     public func validate(_ html: [UInt8], file: String, expected: FrameExpectation?) -> [ValidationIssue] {
         let document: XHTMLDocument
         do {
-            document = try XHTMLDocument.parse(html, file: file)
+            document = try XHTMLDocument.parse(html, file: file, limits: Self.limits)
         } catch {
             return error.issues
         }

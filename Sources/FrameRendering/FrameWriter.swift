@@ -1,3 +1,4 @@
+import CSystem
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -19,8 +20,15 @@ public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
 /// Writes one folder of files so that it appears whole or not at all.
 ///
 /// Files go into a hidden temporary folder beside the target; `commit()`
-/// moves the old folder aside, renames the new one into place and only then
-/// deletes the old one.
+/// swaps it with the old folder in one step (`renameat2(RENAME_EXCHANGE)`,
+/// Linux ≥ 3.15) and only then deletes the old one, so the target is at every
+/// moment either the whole old folder or the whole new one. Where the swap is
+/// not supported it falls back to two renames (old aside, new into place).
+///
+/// The target itself must be a folder, or absent: a symbolic link there is
+/// never followed or replaced, nor is a file. With a `marker`, a non-empty
+/// folder without that file (someone else's folder) is not replaced either.
+/// The parent folder may be a symbolic link (an output folder on another disk).
 ///
 /// `write` may be called from several threads at once for different files. A run that fails, or is killed, before `commit()`
 /// leaves the previous output as it was (plus, if killed, a hidden
@@ -32,21 +40,59 @@ public final class FrameWriter: @unchecked Sendable {
     private let temporaryPath: String
     private var finished = false
     private let files = FileManager.default
+    /// A file every folder this writer may replace holds (`scenario.json`), if any.
+    private let marker: String?
 
-    /// - Throws: `OutputError` when the parent folder cannot be created or written.
-    public init(target: URL) throws(OutputError) {
+    /// - Parameter marker: when given, an existing non-empty target folder is replaced only
+    ///   if it holds this file: it was written by the same kind of run, not by someone else.
+    /// - Throws: `OutputError` when the parent folder cannot be created or written, or the
+    ///   target is a symbolic link, a file, or (with `marker`) a folder without the marker.
+    public init(target: URL, marker: String? = nil) throws(OutputError) {
         self.target = target.standardizedFileURL
+        self.marker = marker
         let parent = self.target.deletingLastPathComponent()
         let name = self.target.lastPathComponent
         let token = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         temporary = parent.appendingPathComponent(".\(name)-tmp-\(token)")
         temporaryPath = temporary.path
-        do {
-            try files.createDirectory(at: parent, withIntermediateDirectories: true)
-            Self.removeLeftovers(of: name, in: parent)
-            try files.createDirectory(at: temporary, withIntermediateDirectories: false)
-        } catch {
-            throw OutputError(path: parent.path, message: "cannot create the output folder (\(Self.reason(error)))")
+        if let problem = Self.makeFolders(parent.path) {
+            throw OutputError(path: parent.path, message: "cannot create the output folder (\(problem))")
+        }
+        try Self.checkReplaceable(self.target, marker: marker)
+        Self.removeLeftovers(of: name, in: parent)
+        if mkdir(temporaryPath, 0o777) != 0 {  // less the umask, as FileManager would
+            throw OutputError(path: parent.path, message: "cannot create the output folder (\(String(cString: strerror(errno))))")
+        }
+    }
+
+    /// `mkdir -p`, with the reason of the first failure (e.g. "Not a directory" when a file is in the way).
+    static func makeFolders(_ path: String) -> String? {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            return isDirectory.boolValue ? nil : String(cString: strerror(ENOTDIR))
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path, let problem = makeFolders(parent) { return problem }
+        if mkdir(path, 0o777) != 0 && errno != EEXIST { return String(cString: strerror(errno)) }
+        return nil
+    }
+
+    /// What may stand at the target: nothing, or a folder (with the marker, when one is asked for).
+    static func checkReplaceable(_ target: URL, marker: String?) throws(OutputError) {
+        var info = stat()
+        guard lstat(target.path, &info) == 0 else { return }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+            guard let marker else { return }
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? []
+            if entries.isEmpty || entries.contains(marker) { return }
+            throw OutputError(path: target.path, message: "is a folder this tool did not write (it has no \(marker)); "
+                              + "not replacing it (move it away, or choose another --out)")
+        case S_IFLNK:
+            throw OutputError(path: target.path, message: "is a symbolic link; not following or replacing it "
+                              + "(remove the link, or choose another --out)")
+        default:
+            throw OutputError(path: target.path, message: "is a file, not a folder; not replacing it")
         }
     }
 
@@ -105,8 +151,39 @@ public final class FrameWriter: @unchecked Sendable {
         try write(Array(text.utf8), to: relativePath)
     }
 
-    /// Puts the new folder in place of the old one.
+    /// Puts the new folder in place of the old one: one atomic swap where the
+    /// kernel and file system allow it, else two renames.
     public func commit() throws(OutputError) {
+        try Self.checkReplaceable(target, marker: marker)
+        for _ in 0..<3 {
+            // Nothing there: move in, unless another run got there first (EEXIST).
+            if csystem_rename_noreplace(temporaryPath, target.path) == 0 {
+                finished = true
+                return
+            }
+            var failure = errno
+            if failure == EEXIST {
+                // Swap: the target is never missing, half-written or a mix of two runs.
+                if csystem_rename_exchange(temporaryPath, target.path) == 0 {
+                    finished = true
+                    // The old folder now sits at the temporary path (a killed run's leftover is cleared by the next).
+                    try? files.removeItem(atPath: temporaryPath)
+                    return
+                }
+                failure = errno
+                if failure == ENOENT { continue }  // the old folder went away in between: try again
+            }
+            guard [ENOSYS, EINVAL, EOPNOTSUPP, ENOTSUP].contains(failure) else {
+                throw OutputError(path: target.path, message: "cannot move the new output into place (\(String(cString: strerror(failure))))")
+            }
+            break
+        }
+        try commitByRenames()
+    }
+
+    /// The fallback: old folder aside, new into place, old deleted. A kill between the two
+    /// renames leaves the target missing (the old folder stays beside it, hidden, until the next run).
+    private func commitByRenames() throws(OutputError) {
         let parent = target.deletingLastPathComponent()
         let old = parent.appendingPathComponent(".\(target.lastPathComponent)-old-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         let hadOld = files.fileExists(atPath: target.path)

@@ -2,7 +2,7 @@
 /// libxml2 allows.
 ///
 /// Issues are plain values so that they can be collected from many threads,
-/// compared in tests, sorted and printed as `file:line[:column]: rule: message`,
+/// compared in tests, sorted and printed as `file[:line[:column]]: rule: message`,
 /// the format editors and CI logs understand.
 public struct ValidationIssue: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file name the caller gave (not necessarily a real path).
@@ -25,6 +25,8 @@ public struct ValidationIssue: Error, Hashable, Sendable, CustomStringConvertibl
     }
 
     public var description: String {
+        // An unknown line (0) is left out rather than printed as `file:0`.
+        if line == 0 { return "\(file): \(rule): \(message)" }
         if let column {
             return "\(file):\(line):\(column): \(rule): \(message)"
         }
