@@ -55,7 +55,7 @@ enum ValidateCommand {
         for name in names where !name.hasPrefix(".") {
             let path = (folder as NSString).appendingPathComponent(name)
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
             if isDirectory.boolValue {
                 files += frameFiles(in: path)
             } else if isFrameFile(name) {
