@@ -105,13 +105,19 @@ public struct ScenarioRenderer: Sendable {
         var largest = scenario.viewport
 
         func flush() throws(RenderError) {
-            let written = parallelMap(batch, jobs: jobs) { frame in
-                self.write(frame, context: context, into: writer, displayFolder: displayFolder)
+            // Rendering and validating are spread over the threads; writing stays on this
+            // one, in order: files created in one folder from several threads contend in
+            // the kernel for that folder and cost more than they save.
+            let rendered = parallelMap(batch, jobs: jobs) { frame in
+                self.files(for: frame, context: context, displayFolder: displayFolder)
             }
-            for (frame, result) in zip(batch, written) {
+            for (frame, result) in zip(batch, rendered) {
                 let files = try result.get()
-                bytes += files.bytes
-                do throws(OutputError) { try list.append(frame, files: files.names) } catch { throw .output(error) }
+                for file in files {
+                    do throws(OutputError) { try writer.write(file.bytes, to: file.name) } catch { throw .output(error) }
+                    bytes += file.bytes.count
+                }
+                do throws(OutputError) { try list.append(frame, files: files.map(\.name)) } catch { throw .output(error) }
                 largest.width = max(largest.width, frame.layout.viewport.width)
                 largest.height = max(largest.height, frame.layout.viewport.height)
             }
@@ -137,23 +143,19 @@ public struct ScenarioRenderer: Sendable {
                             frames: list.count, bytes: bytes)
     }
 
-    /// Renders one frame in every format and writes its files; safe on any thread.
-    func write(_ frame: Frame, context: FrameContext, into writer: FrameWriter,
-               displayFolder: String) -> Result<(names: [String], bytes: Int), RenderError> {
-        var names: [String] = []
-        var bytes = 0
+    /// One frame in every format, HTML validated: its files' names and bytes. Safe on any thread.
+    func files(for frame: Frame, context: FrameContext,
+               displayFolder: String) -> Result<[(name: String, bytes: [UInt8])], RenderError> {
+        var files: [(name: String, bytes: [UInt8])] = []
         for format in formats {
             let name = format.fileName(frame: frame.number)
             do throws(RenderError) {
-                let content = try self.content(of: frame, as: format, context: context, file: displayFolder + "/" + name)
-                do throws(OutputError) { try writer.write(content, to: name) } catch { throw .output(error) }
-                bytes += content.count
-                names.append(name)
+                files.append((name, try content(of: frame, as: format, context: context, file: displayFolder + "/" + name)))
             } catch {
                 return .failure(error)
             }
         }
-        return .success((names, bytes))
+        return .success(files)
     }
 
     /// `scenario.json` and the viewer; returns the bytes written.

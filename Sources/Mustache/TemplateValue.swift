@@ -3,7 +3,7 @@
 /// Rendering switches over these cases directly instead of reflecting over
 /// arbitrary Swift values (`Mirror` and `Any` casts spend most of their time in
 /// the runtime), so building a `TemplateValue` is the one conversion step.
-public indirect enum TemplateValue: Sendable, Hashable {
+public enum TemplateValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case int(Int)
