@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "FeedFramesXCTest", dependencies: ["FeedFramesTesting"]),
         .target(name: "FeedFramesSwiftTesting", dependencies: ["FeedFramesTesting"]),
         // Every reachable state: breadth-first search, invariants, state graphs, parameter sweeps (explore, sweep).
-        .target(name: "FeedExplorer", dependencies: ["FeedEngine", "FeedScenario", "JSONText"]),
+        .target(name: "FeedExplorer", dependencies: ["FeedEngine", "FeedScenario", "JSONText", "Mustache"]),
         // The command line.
         .target(name: "CommandLineKit"),
         .target(name: "FeedFramesCLI", dependencies: [

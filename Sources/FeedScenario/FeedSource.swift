@@ -10,6 +10,14 @@ public protocol FeedSource {
     mutating func respond(to request: Request, at time: Double) -> (latency: Double, outcome: Reply.Outcome)
 }
 
+extension Request {
+    /// The failure `source.failures` scripts for this request, when it names it:
+    /// every kind of source fails such a request without asking for data.
+    public func scriptedFailure(in failures: Set<Int>) -> Reply.Outcome? {
+        failures.contains(id) ? .failure("request \(id) fails (source.failures)") : nil
+    }
+}
+
 /// How long requests take, in virtual seconds.
 public enum Latency: Hashable, Sendable {
     case fixed(Double)
@@ -79,8 +87,8 @@ public struct SyntheticSource: FeedSource, Hashable, Sendable {
 
     public mutating func respond(to request: Request, at time: Double) -> (latency: Double, outcome: Reply.Outcome) {
         let seconds = latency.seconds(forRequest: request.id)
-        if failures.contains(request.id) {
-            return (seconds, .failure("request \(request.id) fails (source.failures)"))
+        if let failure = request.scriptedFailure(in: failures) {
+            return (seconds, failure)
         }
         let feed = ShiftingFeed(base: self, inserts: inserts, insertTitle: title)
         return (seconds, pager.page(for: request, in: feed, at: time, pageSize: pageSize, paging: paging))

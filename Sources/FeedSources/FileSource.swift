@@ -18,8 +18,8 @@ struct FileSource: FeedSource {
 
     mutating func respond(to request: Request, at time: Double) -> (latency: Double, outcome: Reply.Outcome) {
         let seconds = options.latency.seconds(forRequest: request.id)
-        if options.failures.contains(request.id) {
-            return (seconds, .failure("request \(request.id) fails (source.failures)"))
+        if let failure = request.scriptedFailure(in: options.failures) {
+            return (seconds, failure)
         }
         let feed = ShiftingFeed(base: items, inserts: options.inserts, insertTitle: options.insertTitle)
         return (seconds, pager.page(for: request, in: feed, at: time, pageSize: options.pageSize, paging: options.paging))

@@ -34,8 +34,8 @@ struct HTTPSource: FeedSource {
 
     mutating func respond(to request: Request, at time: Double) -> (latency: Double, outcome: Reply.Outcome) {
         let seconds = options.latency.seconds(forRequest: request.id)
-        if options.failures.contains(request.id) {
-            return (seconds, .failure("request \(request.id) fails (source.failures)"))
+        if let failure = request.scriptedFailure(in: options.failures) {
+            return (seconds, failure)
         }
         var cursor = ""
         if request.page <= 1 {
