@@ -179,7 +179,9 @@ enum RenderCommand {
         }
         do {
             let html = try templates.list(.object(["scenarios": .list(rows)]))
-            let temporary = out.appendingPathComponent(".index.html-tmp-\(getpid())")
+            // A run killed here leaves its temporary file behind: the next run clears it.
+            FrameWriter.removeLeftovers(of: "index.html", in: out)
+            let temporary = out.appendingPathComponent(".index.html-tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
             try Data(html.utf8).write(to: temporary)
             if rename(temporary.path, out.appendingPathComponent("index.html").path) != 0 {
                 try? FileManager.default.removeItem(at: temporary)

@@ -206,7 +206,8 @@ public final class FrameWriter: @unchecked Sendable {
     }
 
     /// Clears temporary and old folders that a killed run of the same target left behind.
-    private static func removeLeftovers(of name: String, in parent: URL) {
+    /// Also used for single files written by temp + rename (`.index.html-tmp-<pid>-<n>`).
+    public static func removeLeftovers(of name: String, in parent: URL) {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
         for entry in entries where entry.hasPrefix(".\(name)-tmp-") || entry.hasPrefix(".\(name)-old-") {
             // Only folders whose writer is gone: another live render may own one.
