@@ -95,9 +95,20 @@ extension FeedState {
         let bottom = contentOffset + viewport.height
         guard !items.isEmpty, bottom > 0, contentOffset < contentHeight else { return nil }
         // The row covering the bottom edge, unless the edge falls on its top.
-        var last = offsets.firstRow(endingBelow: bottom)
-        if last == items.count || offsets.top(of: last) >= bottom { last -= 1 }
-        return last
+        let (last, top) = offsets.firstRowAndTop(endingBelow: bottom, heights: rowHeights)
+        return last == items.count || top >= bottom ? last - 1 : last
+    }
+
+    /// Whether row `index` or a row below it overlaps the viewport, that is
+    /// whether `lastVisibleRow >= index`; cheaper when `index` is near the
+    /// end, because the memory read there is the same whatever the offset.
+    /// - Complexity: O(log n).
+    func showsRow(atOrBelow index: Int) -> Bool {
+        let bottom = contentOffset + viewport.height
+        guard !items.isEmpty, bottom > 0, contentOffset < contentHeight else { return false }
+        // The last visible row is the last whose top lies above the bottom edge.
+        guard index < items.count else { return false }
+        return index <= 0 || offsets.top(of: index, heights: rowHeights) < bottom
     }
 
     /// Whether the viewport overlaps `[top, top + height)` in content coordinates.

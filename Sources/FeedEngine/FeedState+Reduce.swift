@@ -163,7 +163,6 @@ extension FeedState {
     /// Appends a page, dropping items whose ids the list already holds.
     /// - Complexity: O(k) for k items.
     private mutating func append(_ page: [Item]) {
-        items.reserveCapacity(items.count + page.count)
         for item in page {
             guard knownIDs.insert(item.id).inserted else {
                 duplicatesDropped += 1
@@ -185,7 +184,7 @@ extension FeedState {
     private mutating func autoLoadIfNeeded() -> [Effect] {
         guard config.footer.mode == .auto, launched, request == nil, !autoLoadBlocked, !stuck,
               !exhausted, !footerFailed, footerState != .hidden,
-              let last = lastVisibleRow, last >= items.count - 1 - config.footer.prefetchRows
+              showsRow(atOrBelow: items.count - 1 - config.footer.prefetchRows)
         else { return [] }
         return [start(.more)]
     }

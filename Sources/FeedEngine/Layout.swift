@@ -59,9 +59,10 @@ extension FeedState {
 
         var rows: [Layout.Row] = []
         if !items.isEmpty && bottom > 0 && top < contentHeight {
-            var (index, rowTop) = offsets.firstRowAndTop(endingBelow: max(top, 0))
+            let heights = rowHeights
+            var (index, rowTop) = offsets.firstRowAndTop(endingBelow: max(top, 0), heights: heights)
             while index < items.count && rowTop < bottom {
-                let height = offsets.heights[index]
+                let height = heights[index]
                 rows.append(Layout.Row(index: index, item: items[index], y: rowTop - top, height: height))
                 rowTop += height
                 index += 1

@@ -4,19 +4,25 @@
 /// Rows are grouped in blocks of 64. A Fenwick (binary indexed) tree holds
 /// the sums of the full blocks; the last, partial block is summed on the
 /// side until it fills. A look-up descends the tree to a block, then walks at
-/// most 64 heights that sit together in memory. Grouping keeps the tree 64
-/// times smaller than the rows, so at ten million rows its deep levels stay
-/// in the processor's cache, and a layout costs about what it costs at a
-/// thousand rows.
+/// most 64 rows that sit together in memory. Grouping keeps the tree 64 times
+/// smaller than the rows, so at ten million rows its deep levels stay in the
+/// processor's cache.
+///
+/// The heights themselves are not kept here: look-ups read them from the
+/// caller's rows (`heights:`). A feed's heights live in its items, so a
+/// layout walks the one stretch of memory it must read anyway to show the
+/// rows; at ten million rows, touching a second, separate array of heights
+/// costs a second cache and TLB miss per frame.
 ///
 /// Heights are positive. Row `i` occupies `[top(i), top(i) + height(i))` in
-/// content coordinates, with row 0 at y = 0.
+/// content coordinates, with row 0 at y = 0. Every `heights` passed in must
+/// be the ones appended, in order.
 public struct RowOffsets: Hashable, Sendable {
     /// Rows per block.
     static let blockSize = 64
 
-    /// The heights themselves, in order.
-    public private(set) var heights: [Double] = []
+    /// The number of rows.
+    public private(set) var count = 0
     /// `tree[i]` (1-based) holds the sum of full blocks `(i - lowbit(i), i]`.
     private var tree: [Double] = [0]
     /// The sum of the rows after the last full block.
@@ -31,8 +37,6 @@ public struct RowOffsets: Hashable, Sendable {
         for height in heights { append(height) }
     }
 
-    public var count: Int { heights.count }
-
     /// Full blocks, held in the tree.
     private var fullBlocks: Int { tree.count - 1 }
 
@@ -41,10 +45,10 @@ public struct RowOffsets: Hashable, Sendable {
     ///   tree node `i` sums its `trailingZeroBitCount(i)` children, which
     ///   average to one; so a page of k rows costs O(k).
     public mutating func append(_ height: Double) {
-        heights.append(height)
+        count += 1
         total += height
         tailSum += height
-        guard heights.count % Self.blockSize == 0 else { return }
+        guard count % Self.blockSize == 0 else { return }
         let i = tree.count
         let lowest = i & -i
         var sum = tailSum
@@ -62,11 +66,10 @@ public struct RowOffsets: Hashable, Sendable {
         for height in newHeights { append(height) }
     }
 
-    /// Changes one row's height in place.
+    /// Records that row `index` grew by `delta` (shrank, if negative).
     /// - Complexity: O(log n).
-    public mutating func setHeight(_ height: Double, at index: Int) {
-        let delta = height - heights[index]
-        heights[index] = height
+    public mutating func changeHeight(at index: Int, by delta: Double) {
+        precondition(index >= 0 && index < count, "row \(index) out of 0..<\(count)")
         total += delta
         var block = index / Self.blockSize + 1
         guard block <= fullBlocks else {
@@ -91,10 +94,11 @@ public struct RowOffsets: Hashable, Sendable {
         return sum
     }
 
-    /// The content y of the top of row `index` (`total` for `index == count`).
+    /// The content y of the top of row `index` (`total` for `index >= count`).
     /// - Complexity: O(log n + 64).
-    public func top(of index: Int) -> Double {
-        if index >= heights.count { return total }
+    public func top<Heights: RandomAccessCollection>(of index: Int, heights: Heights) -> Double
+    where Heights.Element == Double, Heights.Index == Int {
+        if index >= count { return total }
         let block = index / Self.blockSize
         var sum = blockPrefix(block)
         for row in (block * Self.blockSize)..<index { sum += heights[row] }
@@ -104,15 +108,17 @@ public struct RowOffsets: Hashable, Sendable {
     /// The first row whose bottom lies below `y`, that is the row that covers
     /// content y, or `count` when every row ends at or above `y`.
     /// - Complexity: O(log n + 64).
-    public func firstRow(endingBelow y: Double) -> Int {
-        firstRowAndTop(endingBelow: y).index
+    public func firstRow<Heights: RandomAccessCollection>(endingBelow y: Double, heights: Heights) -> Int
+    where Heights.Element == Double, Heights.Index == Int {
+        firstRowAndTop(endingBelow: y, heights: heights).index
     }
 
-    /// `firstRow(endingBelow:)` and that row's top, found together: a
+    /// `firstRow(endingBelow:heights:)` and that row's top, found together: a
     /// descent through the tree finds the block and its top, then the walk
     /// within the block adds heights up to the row.
     /// - Complexity: O(log n + 64).
-    public func firstRowAndTop(endingBelow y: Double) -> (index: Int, top: Double) {
+    public func firstRowAndTop<Heights: RandomAccessCollection>(endingBelow y: Double, heights: Heights)
+    -> (index: Int, top: Double) where Heights.Element == Double, Heights.Index == Int {
         var block = 0
         var top = 0.0
         var step = 1
@@ -126,13 +132,10 @@ public struct RowOffsets: Hashable, Sendable {
             step /= 2
         }
         var row = block * Self.blockSize
-        while row < heights.count && top + heights[row] <= y {
+        while row < count && top + heights[row] <= y {
             top += heights[row]
             row += 1
         }
-        return row == heights.count ? (row, total) : (row, top)
+        return row == count ? (row, total) : (row, top)
     }
-
-    public static func == (lhs: RowOffsets, rhs: RowOffsets) -> Bool { lhs.heights == rhs.heights }
-    public func hash(into hasher: inout Hasher) { hasher.combine(heights) }
 }

@@ -425,7 +425,7 @@ struct Simulation {
             let ids = a.items.map(\.id)
             if Set(ids).count != ids.count { return "duplicate ids among the rows" }
             if a.knownIDs != Set(ids) { return "knownIDs disagree with the rows" }
-            if a.offsets.heights != a.items.map({ $0.height ?? config.rowHeight }) { return "row offsets disagree with the rows" }
+            if a.offsets != RowOffsets(heights: a.items.map({ $0.height ?? config.rowHeight })) { return "row offsets disagree with the rows" }
         }
         if current, let reply, let running = b.request, case .success(let page) = reply.outcome {
             var seen = running.kind.replacesRows ? Set<String>() : Set(b.items.map(\.id))
@@ -495,7 +495,7 @@ struct Simulation {
             return "layout disagrees with the derived states"
         }
         // The naive O(n) scan: rows with top < y + H and top + height > y.
-        let heights = a.offsets.heights, rows = layout.rows
+        let heights = a.items.map { $0.height ?? config.rowHeight }, rows = layout.rows
         let y = a.contentOffset, bottom = a.contentOffset + a.viewport.height
         var top = 0.0, matched = 0, naiveLast: Int?
         for i in heights.indices {
@@ -517,6 +517,12 @@ struct Simulation {
         }
         if matched != rows.count { return "the layout shows rows \(rows.map(\.index)) beyond the \(matched) overlapping the viewport" }
         if a.lastVisibleRow != naiveLast { return "lastVisibleRow \(String(describing: a.lastVisibleRow)) ≠ naive \(String(describing: naiveLast))" }
+        // The auto-load check's shortcut agrees with the last visible row, around it and at the ends.
+        for k in Set([-1, 0, a.items.count - 1, a.items.count] + (naiveLast.map { [$0 - 1, $0, $0 + 1] } ?? [])) {
+            if a.showsRow(atOrBelow: k) != (naiveLast.map { $0 >= k } ?? false) {
+                return "showsRow(atOrBelow: \(k)) disagrees with the last visible row \(String(describing: naiveLast))"
+            }
+        }
 
         coverageCount(a: a, b: b, event: event, starts: starts, current: current, stale: stale)
 

@@ -1,7 +1,7 @@
 import XCTest
 @testable import FeedEngine
 
-/// `RowOffsets` (a Fenwick tree of row heights) against naive prefix sums.
+/// `RowOffsets` (a Fenwick tree over blocks of row heights) against naive prefix sums.
 ///
 /// Heights are multiples of 0.25, so every sum is exact in binary floating
 /// point and the tree's sums must equal the naive ones bit for bit.
@@ -38,17 +38,16 @@ final class RowOffsetsTests: XCTestCase {
                file: StaticString = #filePath, line: UInt = #line) {
         let sums = prefixSums(heights)
         XCTAssertEqual(offsets.count, heights.count, context(), file: file, line: line)
-        XCTAssertEqual(offsets.heights, heights, context(), file: file, line: line)
         XCTAssertEqual(offsets.total, sums.last!, context(), file: file, line: line)
-        for i in 0...heights.count where offsets.top(of: i) != sums[i] {
-            XCTFail("top(of: \(i)) = \(offsets.top(of: i)), expected \(sums[i]); \(context())", file: file, line: line)
+        for i in 0...heights.count where offsets.top(of: i, heights: heights) != sums[i] {
+            XCTFail("top(of: \(i)) = \(offsets.top(of: i, heights: heights)), expected \(sums[i]); \(context())", file: file, line: line)
             return
         }
-        XCTAssertEqual(offsets.top(of: heights.count + 7), sums.last!, context(), file: file, line: line)
+        XCTAssertEqual(offsets.top(of: heights.count + 7, heights: heights), sums.last!, context(), file: file, line: line)
         for y in probes(heights, rng: &rng) {
             let expected = naiveFirstRow(heights, endingBelow: y)
-            if offsets.firstRow(endingBelow: y) != expected {
-                XCTFail("firstRow(endingBelow: \(y)) = \(offsets.firstRow(endingBelow: y)), expected \(expected); \(context())",
+            if offsets.firstRow(endingBelow: y, heights: heights) != expected {
+                XCTFail("firstRow(endingBelow: \(y)) = \(offsets.firstRow(endingBelow: y, heights: heights)), expected \(expected); \(context())",
                         file: file, line: line)
                 return
             }
@@ -65,25 +64,26 @@ final class RowOffsetsTests: XCTestCase {
     }
 
     func testEmpty() {
-        let offsets = RowOffsets()
+        let offsets = RowOffsets(), heights: [Double] = []
         XCTAssertEqual(offsets.count, 0)
         XCTAssertEqual(offsets.total, 0)
-        XCTAssertEqual(offsets.top(of: 0), 0)
-        XCTAssertEqual(offsets.firstRow(endingBelow: -5), 0)
-        XCTAssertEqual(offsets.firstRow(endingBelow: 0), 0)
-        XCTAssertEqual(offsets.firstRow(endingBelow: 5), 0)
+        XCTAssertEqual(offsets.top(of: 0, heights: heights), 0)
+        XCTAssertEqual(offsets.firstRow(endingBelow: -5, heights: heights), 0)
+        XCTAssertEqual(offsets.firstRow(endingBelow: 0, heights: heights), 0)
+        XCTAssertEqual(offsets.firstRow(endingBelow: 5, heights: heights), 0)
     }
 
     func testSmallHandComputedCase() {
-        let offsets = RowOffsets(heights: [44, 88, 10])
-        XCTAssertEqual((0...3).map(offsets.top(of:)), [0, 44, 132, 142])
-        XCTAssertEqual(offsets.firstRow(endingBelow: -1), 0)
-        XCTAssertEqual(offsets.firstRow(endingBelow: 43.75), 0)
-        XCTAssertEqual(offsets.firstRow(endingBelow: 44), 1, "a row ending exactly at y is not 'below' it")
-        XCTAssertEqual(offsets.firstRow(endingBelow: 131.75), 1)
-        XCTAssertEqual(offsets.firstRow(endingBelow: 132), 2)
-        XCTAssertEqual(offsets.firstRow(endingBelow: 142), 3)
-        XCTAssertEqual(offsets.firstRow(endingBelow: 1e9), 3)
+        let heights: [Double] = [44, 88, 10]
+        let offsets = RowOffsets(heights: heights)
+        XCTAssertEqual((0...3).map { offsets.top(of: $0, heights: heights) }, [0, 44, 132, 142])
+        XCTAssertEqual(offsets.firstRow(endingBelow: -1, heights: heights), 0)
+        XCTAssertEqual(offsets.firstRow(endingBelow: 43.75, heights: heights), 0)
+        XCTAssertEqual(offsets.firstRow(endingBelow: 44, heights: heights), 1, "a row ending exactly at y is not 'below' it")
+        XCTAssertEqual(offsets.firstRow(endingBelow: 131.75, heights: heights), 1)
+        XCTAssertEqual(offsets.firstRow(endingBelow: 132, heights: heights), 2)
+        XCTAssertEqual(offsets.firstRow(endingBelow: 142, heights: heights), 3)
+        XCTAssertEqual(offsets.firstRow(endingBelow: 1e9, heights: heights), 3)
     }
 
     func testRandomBuildsMatchNaivePrefixSums() {
@@ -125,8 +125,8 @@ final class RowOffsetsTests: XCTestCase {
                 } else {
                     let i = Int.random(in: 0..<heights.count, using: &rng)
                     let h = randomHeight(&rng)
+                    offsets.changeHeight(at: i, by: h - heights[i])
                     heights[i] = h
-                    offsets.setHeight(h, at: i)
                 }
                 if step % 10 == 9 { check(offsets, heights, rng: &rng, "run \(run) step \(step)") }
             }
@@ -143,12 +143,12 @@ final class RowOffsetsTests: XCTestCase {
             let offsets = RowOffsets(heights: heights)
             let sums = prefixSums(heights)
             for i in 0...heights.count {
-                XCTAssertEqual(offsets.top(of: i), sums[i], accuracy: 1e-9 * max(1, sums[i]))
+                XCTAssertEqual(offsets.top(of: i, heights: heights), sums[i], accuracy: 1e-9 * max(1, sums[i]))
             }
             // Away from boundaries (by more than rounding), firstRow agrees with the naive scan.
             for i in 0..<heights.count {
                 let mid = sums[i] + heights[i] / 2
-                XCTAssertEqual(offsets.firstRow(endingBelow: mid), i)
+                XCTAssertEqual(offsets.firstRow(endingBelow: mid, heights: heights), i)
             }
         }
     }
@@ -160,9 +160,9 @@ final class RowOffsetsTests: XCTestCase {
         let sums = prefixSums(heights)
         for _ in 0..<2_000 {
             let i = Int.random(in: 0..<heights.count, using: &rng)
-            XCTAssertEqual(offsets.top(of: i), sums[i])
-            XCTAssertEqual(offsets.firstRow(endingBelow: sums[i]), i)
-            XCTAssertEqual(offsets.firstRow(endingBelow: sums[i] - 0.5), i == 0 ? 0 : i - 1)
+            XCTAssertEqual(offsets.top(of: i, heights: heights), sums[i])
+            XCTAssertEqual(offsets.firstRow(endingBelow: sums[i], heights: heights), i)
+            XCTAssertEqual(offsets.firstRow(endingBelow: sums[i] - 0.5, heights: heights), i == 0 ? 0 : i - 1)
         }
     }
 }
