@@ -34,6 +34,8 @@ enum PipelineBenchmark {
         func render(jobs: Int, into name: String) throws -> (seconds: Double, bytes: Int) {
             var bytes = 0
             let renderer = ScenarioRenderer(templates: templates, validator: validator, jobs: jobs)
+            // The previous run's folder goes first, untimed: replacing it would time its deletion too.
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
             let seconds = try Measure.time {
                 let writer = try FrameWriter(target: folder.appendingPathComponent(name))
                 bytes = try renderer.render(scenario, into: writer, displayFolder: name).bytes
@@ -42,19 +44,63 @@ enum PipelineBenchmark {
             return (seconds, bytes)
         }
         _ = try render(jobs: 1, into: "warm-up")
+        // The three measurements take turns, so that whatever else the machine does weighs on all
+        // three alike; the best of three of each is the least disturbed.
         var one = (seconds: Double.infinity, bytes: 0)
-        for _ in 0..<3 { let run = try render(jobs: 1, into: "jobs1"); if run.seconds < one.seconds { one = run } }
-        let libxml = Measure.best(of: 3) {
-            for (index, bytes) in html.enumerated() {
-                let result = validateXHTML(bytes, file: "\(index).html", schema: validator.schema)
-                precondition(result.issues.isEmpty)
-            }
+        var two = Double.infinity, libxml = Double.infinity
+        for _ in 0..<3 {
+            let run = try render(jobs: 1, into: "jobs1")
+            if run.seconds < one.seconds { one = run }
+            libxml = min(libxml, Measure.time {
+                for (index, bytes) in html.enumerated() {
+                    let result = validateXHTML(bytes, file: "\(index).html", schema: validator.schema)
+                    precondition(result.issues.isEmpty)
+                }
+            })
+            two = min(two, try render(jobs: 2, into: "jobs2").seconds)
         }
         Report.line("pipeline, --jobs 1", String(format: "%.2f s", one.seconds),
                     String(format: "%.0f frames/s, %.1f MB/s written", Double(frames.count) / one.seconds, Double(one.bytes) / one.seconds / 1e6))
         Report.line("libxml2 parse + RelaxNG of the same HTML, 1 core", String(format: "%.2f s", libxml),
                     String(format: "%.0f frames/s, %.1f MB/s", Double(frames.count) / libxml, Double(htmlBytes) / libxml / 1e6))
         Report.line("ratio pipeline / libxml2", Report.ratio(one.seconds / libxml), Report.verdict(one.seconds / libxml <= 1.3, "≤ 1.3×"))
+
+        // Where a --jobs 1 frame's time goes: each stage alone over every frame, in memory (best of 3).
+        let perFrame = { (seconds: Double) in Report.micro(seconds / Double(frames.count)) }
+        let engine = Measure.best(of: 3) {
+            var runner = ScenarioRunner(state: scenario.initialState, source: scenario.source.makeSource())
+            var count = 0
+            runner.run(scenario.steps) { _ in count += 1 }
+            precondition(count == frames.count)
+        }
+        let htmlRender = try Measure.best(of: 3) { for frame in frames { _ = try templates.htmlBytes(of: frame, in: context) } }
+        let textRender = try Measure.best(of: 3) { for frame in frames { _ = try templates.textBytes(of: frame, in: context) } }
+        let jsonRender = Measure.best(of: 3) { for frame in frames { _ = FrameJSON.bytes(of: frame) } }
+        let validation = Measure.best(of: 3) {
+            for (frame, bytes) in zip(frames, html) {
+                precondition(validator.validate(bytes, file: "f.html", expected: FrameExpectation(frame.layout)).isEmpty)
+            }
+        }
+        let texts = try frames.map { try templates.textBytes(of: $0, in: context) }
+        let jsons = frames.map { FrameJSON.bytes(of: $0) }
+        let writing = try Measure.best(of: 3) {
+            let target = folder.appendingPathComponent("writes")
+            try? FileManager.default.removeItem(at: target)
+            let writer = try FrameWriter(target: target)
+            for index in frames.indices {
+                try writer.write(html[index], to: FrameFormat.html.fileName(frame: index + 1))
+                try writer.write(texts[index], to: FrameFormat.text.fileName(frame: index + 1))
+                try writer.write(jsons[index], to: FrameFormat.json.fileName(frame: index + 1))
+            }
+            try writer.commit()
+        }
+        Report.line("per frame: libxml2 parse + RelaxNG (the baseline)", perFrame(libxml))
+        Report.line("  validate (parse + RelaxNG + layout cross-check)", perFrame(validation))
+        Report.line("  run the engine", perFrame(engine))
+        Report.line("  render HTML / text / JSON", "\(perFrame(htmlRender)) / \(perFrame(textRender)) / \(perFrame(jsonRender))")
+        Report.line("  write the three files", perFrame(writing), "to \(FileManager.default.temporaryDirectory.path)")
+        let floor = validation + engine + htmlRender + textRender + jsonRender + writing
+        Report.line("  sum of the stages / libxml2", Report.ratio(floor / libxml), "the pipeline's own floor on this machine")
 
         Report.heading("3. Templates: frame.html against hand-written concatenation")
         let handOutput = frames.prefix(200).map { HandWrittenFrame.html($0, context) }
@@ -71,8 +117,6 @@ enum PipelineBenchmark {
         Report.line("ratio template / hand", Report.ratio(template / hand), Report.verdict(template / hand <= 2, "≤ 2×"))
 
         Report.heading("5. Cores: --jobs 2 against --jobs 1 (this machine has \(ProcessInfo.processInfo.activeProcessorCount))")
-        var two = Double.infinity
-        for _ in 0..<3 { two = min(two, try render(jobs: 2, into: "jobs2").seconds) }
         let identical = try digest(folder.appendingPathComponent("jobs1")) == digest(folder.appendingPathComponent("jobs2"))
         Report.line("pipeline, --jobs 2", String(format: "%.2f s", two), String(format: "%.0f frames/s", Double(frames.count) / two))
         Report.line("throughput --jobs 2 / --jobs 1", Report.ratio(one.seconds / two), Report.verdict(one.seconds / two >= 1.7, "≥ 1.7×"))

@@ -31,7 +31,7 @@ public struct FrameStrategy: Sendable {
 
     /// `NNNN.txt`, the text frame drawn by `frame.txt`, compared as a unified line diff.
     public static let text = FrameStrategy(pathExtension: "txt", diffing: .lines()) { frame, renderer in
-        Array(try renderer.templates.text(of: frame, in: renderer.context).utf8)
+        try renderer.templates.textBytes(of: frame, in: renderer.context)
     }
 
     /// `NNNN.json`, the frame's layout (SPEC §6), compared by key path.
@@ -41,7 +41,7 @@ public struct FrameStrategy: Sendable {
 
     /// `NNNN.html`, validated against `frame.rng` and the layout as `render` does, compared by lines.
     public static let html = FrameStrategy(pathExtension: "html", diffing: .lines()) { frame, renderer in
-        let html = Array(try renderer.templates.html(of: frame, in: renderer.context).utf8)
+        let html = try renderer.templates.htmlBytes(of: frame, in: renderer.context)
         let issues = renderer.validator.validate(html, file: FrameFormat.html.fileName(frame: frame.number),
                                                  expected: FrameExpectation(frame.layout))
         if !issues.isEmpty { throw FrameValidationError(issues: issues.map(\.description)) }

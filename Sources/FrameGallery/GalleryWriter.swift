@@ -36,7 +36,7 @@ public struct GalleryWriter: Sendable {
                                                locale: row.locale, footerColour: row.preset.config(locale: row.locale)?.footer.colour ?? "#f2f2f7")
                     let html: [UInt8], text: String
                     do throws(TemplateError) {
-                        html = Array(try templates.html(of: frame, in: context).utf8)
+                        html = try templates.htmlBytes(of: frame, in: context)
                         text = try templates.text(of: frame, in: context)
                     } catch { throw .template(error) }
                     let issues = validator.validate(html, file: "\(displayFolder)/\(stem).html", expected: FrameExpectation(frame.layout))

@@ -60,33 +60,28 @@ public struct FrameValidator: Sendable {
     }
 
     /// The frame shows the layout's rows, in order, and its header, footer,
-    /// retry button, toast and empty view. One XPath query fetches the
-    /// viewport's children; the rest is checked in Swift.
+    /// retry button, toast and empty view: the viewport's children (those of
+    /// `//h:div[@id='viewport']`, found by a walk of the tree) are checked in Swift.
     func crossCheck(_ document: XHTMLDocument, _ expected: FrameExpectation) -> [ValidationIssue] {
         var issues: [ValidationIssue] = []
         func issue(_ rule: String, _ message: String, line: Int = 0) {
             issues.append(ValidationIssue(file: document.file, line: line, column: nil, rule: rule, message: message))
         }
-        let children: [XMLNodeInfo]
-        do {
-            children = try document.nodes("//h:div[@id='viewport']/*")
-        } catch {
-            return [error]
-        }
-        let rows = children.filter { $0.attributes["data-index"] != nil }
-        let indices = rows.map { Int($0.attributes["data-index"] ?? "") ?? -1 }
+        let children = document.children(of: "div", withID: "viewport", attributes: Self.checkedAttributes)
+        let rows = children.filter { $0["data-index"] != nil }
+        let indices = rows.map { Int($0["data-index"] ?? "") ?? -1 }
         if indices != expected.rowIndices {
-            let line = zip(rows, expected.rowIndices).first { Int($0.0.attributes["data-index"] ?? "") != $0.1 }?.0.line
+            let line = zip(rows, expected.rowIndices).first { Int($0.0["data-index"] ?? "") != $0.1 }?.0.line
                 ?? rows.last?.line ?? 0
             issue("layout-rows", "rows \(Self.describe(indices)) but the layout shows rows \(Self.describe(expected.rowIndices))", line: line)
         }
-        func withID(_ id: String) -> [XMLNodeInfo] { children.filter { $0.attributes["id"] == id } }
+        func withID(_ id: String) -> [XMLElementSummary] { children.filter { $0["id"] == id } }
         for (part, state) in [("header", expected.headerState), ("footer", expected.footerState)] {
             let nodes = withID(part)
             if nodes.count != 1 {
                 issue("layout-\(part)", "\(nodes.count) elements with id=\"\(part)\" in the viewport (expected 1)")
-            } else if nodes[0].attributes["data-state"] != state {
-                issue("layout-\(part)", "\(part) data-state=\"\(nodes[0].attributes["data-state"] ?? "")\" but the layout's \(part) is \(state)",
+            } else if nodes[0]["data-state"] != state {
+                issue("layout-\(part)", "\(part) data-state=\"\(nodes[0]["data-state"] ?? "")\" but the layout's \(part) is \(state)",
                       line: nodes[0].line)
             }
         }
@@ -100,6 +95,8 @@ public struct FrameValidator: Sendable {
         }
         return issues
     }
+
+    static let checkedAttributes = ["id", "data-index", "data-state"]
 
     static func describe(_ indices: [Int]) -> String {
         guard let first = indices.first, let last = indices.last else { return "none" }

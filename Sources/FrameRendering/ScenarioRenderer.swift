@@ -71,8 +71,10 @@ struct FrameList {
 /// (`index.html` with its frame list `frames.js`), into a `FrameWriter`'s folder.
 ///
 /// The engine runs on one thread (it is fast and sequential by nature); the
-/// frames it emits are rendered, validated and written in batches on up to
-/// `jobs` threads. Output is byte-identical whatever `jobs` is.
+/// frames it emits are rendered and validated in batches on up to `jobs`
+/// threads, and written in order by a `FrameSink` (on a thread of its own
+/// when `jobs > 1`, overlapping the next batch). Output is byte-identical
+/// whatever `jobs` is.
 public struct ScenarioRenderer: Sendable {
     public var formats: [FrameFormat]
     public var templates: FrameTemplates
@@ -98,31 +100,24 @@ public struct ScenarioRenderer: Sendable {
                        progress: (Int) -> Void = { _ in }) throws(RenderError) -> RenderReport {
         let context = FrameContext(scenario)
         var runner = ScenarioRunner(state: scenario.initialState, source: scenario.source.makeSource())
-        var list: FrameList
-        do throws(OutputError) { list = try FrameList(writer) } catch { throw .output(error) }
+        let sink: FrameSink
+        do throws(OutputError) {
+            sink = try FrameSink(writer, viewport: scenario.viewport, background: jobs > 1)
+        } catch { throw .output(error) }
         var batch: [Frame] = []
-        var bytes = 0
-        var largest = scenario.viewport
+        var submitted = 0
+        // A copy of the renderer per thread, each with templates of its own (see `compiledAgain`).
+        let workers = jobs > 1 ? (0..<jobs).map { _ in self.withTemplates(templates.compiledAgain()) } : Array(repeating: self, count: max(jobs, 1))
 
         func flush() throws(RenderError) {
-            // Rendering and validating are spread over the threads; writing stays on this
-            // one, in order: files created in one folder from several threads contend in
-            // the kernel for that folder and cost more than they save.
-            let rendered = parallelMap(batch, jobs: jobs) { frame in
-                self.files(for: frame, context: context, displayFolder: displayFolder)
+            let rendered = parallelMap(batch, jobs: jobs) { thread, frame in
+                (frame, workers[thread].files(for: frame, context: context, displayFolder: displayFolder))
             }
-            for (frame, result) in zip(batch, rendered) {
-                let files = try result.get()
-                for file in files {
-                    do throws(OutputError) { try writer.write(file.bytes, to: file.name) } catch { throw .output(error) }
-                    bytes += file.bytes.count
-                }
-                do throws(OutputError) { try list.append(frame, files: files.map(\.name)) } catch { throw .output(error) }
-                largest.width = max(largest.width, frame.layout.viewport.width)
-                largest.height = max(largest.height, frame.layout.viewport.height)
-            }
+            // Written in order while the next batch is run and rendered (with jobs > 1).
+            try sink.submit(rendered)
+            submitted += batch.count
             batch.removeAll(keepingCapacity: true)
-            progress(list.count)
+            progress(submitted)
         }
 
         do {
@@ -131,16 +126,24 @@ public struct ScenarioRenderer: Sendable {
                 if batch.count == Self.batchSize { try flush() }
             }
             try flush()
+            try sink.finish()
         } catch let error as RenderError {
+            try? sink.finish()
             throw error
         } catch {
+            try? sink.finish()
             throw .output(OutputError(path: displayFolder, message: "\(error)"))
         }
-        do throws(OutputError) { try list.close() } catch { throw .output(error) }
-        bytes += list.bytes
-        bytes += try writeIndexes(scenario, frames: list.count, largest: largest, into: writer)
+        try sink.close()
+        let bytes = sink.bytes + (try writeIndexes(scenario, frames: sink.count, largest: sink.largest, into: writer))
         return RenderReport(name: scenario.name, summary: scenario.summary, preset: scenario.preset.name,
-                            frames: list.count, bytes: bytes)
+                            frames: sink.count, bytes: bytes)
+    }
+
+    func withTemplates(_ templates: FrameTemplates) -> ScenarioRenderer {
+        var copy = self
+        copy.templates = templates
+        return copy
     }
 
     /// One frame in every format, HTML validated: its files' names and bytes. Safe on any thread.
@@ -188,10 +191,10 @@ public struct ScenarioRenderer: Sendable {
         case .json:
             return FrameJSON.bytes(of: frame)
         case .text:
-            do throws(TemplateError) { return Array(try templates.text(of: frame, in: context).utf8) } catch { throw .template(error) }
+            do throws(TemplateError) { return try templates.textBytes(of: frame, in: context) } catch { throw .template(error) }
         case .html:
             let html: [UInt8]
-            do throws(TemplateError) { html = Array(try templates.html(of: frame, in: context).utf8) } catch { throw .template(error) }
+            do throws(TemplateError) { html = try templates.htmlBytes(of: frame, in: context) } catch { throw .template(error) }
             if let validator {
                 let issues = validator.validate(html, file: file, expected: FrameExpectation(frame.layout))
                 if !issues.isEmpty { throw .invalid(issues, template: templates.origins["frame.html"] ?? "frame.html") }

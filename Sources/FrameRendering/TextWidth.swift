@@ -32,7 +32,7 @@ enum TextWidth {
     /// and line breaks become `?`, and bidirectional overrides, which would
     /// reorder the drawing around them, are dropped.
     static func sanitized(_ text: String) -> String {
-        if isPlainASCII(text) { return text }
+        if isOneColumnPerScalar(text) { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.value {
@@ -60,6 +60,14 @@ enum TextWidth {
             if count <= width { return text + String(repeating: " ", count: width - count) }
             return String(decoding: text.utf8.prefix(width - 1), as: UTF8.self) + "…"
         }
+        if isOneColumnPerScalar(text) {
+            // Still one column and one character a scalar (`·`, accented Latin): cut and pad by scalars.
+            let count = text.unicodeScalars.count
+            if count <= width { return text + String(repeating: " ", count: width - count) }
+            var cut = String.UnicodeScalarView()
+            cut.append(contentsOf: text.unicodeScalars.prefix(width - 1))
+            return String(cut) + "…"
+        }
         var result = ""
         var used = 0
         var cut = false
@@ -83,7 +91,21 @@ enum TextWidth {
 
     /// Total columns of `text`.
     static func width(of text: String) -> Int {
-        isPlainASCII(text) ? text.utf8.count : text.reduce(0) { $0 + columns(of: $1) }
+        if isPlainASCII(text) { return text.utf8.count }
+        if isOneColumnPerScalar(text) { return text.unicodeScalars.count }
+        return text.reduce(0) { $0 + columns(of: $1) }
+    }
+
+    /// Printable ASCII, and Latin letters and symbols below the combining
+    /// marks (U+0300) other than the invisible soft hyphen: each scalar is a
+    /// character of its own, one column wide, with nothing to make safe, so
+    /// text can be measured and cut without the Unicode tables.
+    /// - Complexity: O(n) over the scalars.
+    static func isOneColumnPerScalar(_ text: String) -> Bool {
+        isPlainASCII(text) || text.unicodeScalars.allSatisfy { scalar in
+            let value = scalar.value
+            return (value >= 0x20 && value < 0x7F) || (value >= 0xA0 && value < 0x300 && value != 0xAD)
+        }
     }
 
     /// Printable ASCII only: every character one column, nothing to make safe.

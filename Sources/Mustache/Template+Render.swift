@@ -12,9 +12,17 @@ extension Template {
     ///   section body once per list item) and output length *o*; each name
     ///   lookup walks the context stack (one dictionary lookup per level).
     public func render(_ value: TemplateValue, library: TemplateLibrary? = nil) throws(TemplateError) -> String {
+        String(decoding: try renderUTF8(value, library: library), as: UTF8.self)
+    }
+
+    /// `render(_:library:)` as UTF-8 bytes, for output that goes to a file:
+    /// no `String` is built, and the bytes are not checked again (every
+    /// piece the renderer copies comes from a `String`, so they are valid
+    /// UTF-8 already).
+    public func renderUTF8(_ value: TemplateValue, library: TemplateLibrary? = nil) throws(TemplateError) -> [UInt8] {
         var renderer = Renderer(capacity: max(1024, sourceByteCount * 4), library: library, root: value)
         try renderer.render(nodes, templateName: name, indent: [])
-        return renderer.output.string
+        return renderer.output.bytes
     }
 }
 

@@ -70,6 +70,11 @@ public struct TemplateLibrary: Sendable {
         try template(named: name).render(value, library: self)
     }
 
+    /// `render(_:_:)` as UTF-8 bytes (see `Template.renderUTF8(_:library:)`).
+    public func renderUTF8(_ name: String, _ value: TemplateValue) throws(TemplateError) -> [UInt8] {
+        try template(named: name).renderUTF8(value, library: self)
+    }
+
     func template(named name: String) throws(TemplateError) -> Template {
         guard let template = templates[name] else {
             throw TemplateError(.unknownTemplate, name, .none, "no template named \"\(name)\" in the library")

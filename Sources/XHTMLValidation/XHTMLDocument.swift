@@ -179,6 +179,11 @@ public final class XHTMLDocument: @unchecked Sendable {
     }
 
     /// Runs `body` holding the per-document lock (NSLock.withLock is not typed-throws).
+    /// Runs `body` on the root element (nil for an empty tree), under the document's lock.
+    func withTree<T>(_ body: (xmlNodePtr?) -> T) -> T {
+        locked { body(xmlDocGetRootElement(doc)) }
+    }
+
     private func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         lock.lock()
         defer { lock.unlock() }

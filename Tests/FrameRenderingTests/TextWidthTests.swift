@@ -1,0 +1,65 @@
+import XCTest
+@testable import FrameRendering
+
+/// `TextWidth`'s fast paths (plain ASCII; one column per scalar) give what
+/// its general, character-by-character path gives, on random text.
+final class TextWidthTests: XCTestCase {
+    /// The general path: every character measured with the Unicode tables.
+    func slowWidth(_ text: String) -> Int { text.reduce(0) { $0 + TextWidth.columns(of: $1) } }
+
+    func slowFit(_ text: String, _ width: Int) -> String {
+        var result = "", used = 0, cut = false
+        for character in text {
+            let taken = TextWidth.columns(of: character)
+            if used + taken > width { cut = true; break }
+            result.append(character)
+            used += taken
+        }
+        if cut {
+            while used + 1 > width, let last = result.popLast() { used -= TextWidth.columns(of: last) }
+            result.append("…")
+            used += 1
+        }
+        return result + String(repeating: " ", count: max(0, width - used))
+    }
+
+    /// Scalars from the ranges the fast paths take, and from just outside them.
+    static let pools: [ClosedRange<UInt32>] = [0x20...0x7E, 0xA0...0x2FF, 0x300...0x36F, 0xAD...0xAD, 0x80...0x9F,
+                                               0x4E00...0x4E20, 0x1F600...0x1F610, 0x200B...0x200F]
+
+    func randomText(_ generator: inout SystemRandomNumberGenerator, fastOnly: Bool) -> String {
+        let pools = fastOnly ? Array(Self.pools.prefix(2)) : Self.pools
+        var scalars = String.UnicodeScalarView()
+        for _ in 0..<Int.random(in: 0...30, using: &generator) {
+            let pool = pools.randomElement(using: &generator)!
+            scalars.append(Unicode.Scalar(UInt32.random(in: pool, using: &generator))!)
+        }
+        return String(scalars)
+    }
+
+    func testFastPathsAgreeWithTheGeneralPath() {
+        var generator = SystemRandomNumberGenerator()
+        var fast = 0
+        for run in 0..<20_000 {
+            let text = randomText(&generator, fastOnly: run % 2 == 0)
+            if TextWidth.isOneColumnPerScalar(text) { fast += 1 }
+            XCTAssertEqual(TextWidth.width(of: text), slowWidth(text), "width of \(text.debugDescription)")
+            let width = Int.random(in: 1...35, using: &generator)
+            XCTAssertEqual(TextWidth.fit(text, width), slowFit(text, width), "fit \(text.debugDescription) in \(width)")
+            if TextWidth.isOneColumnPerScalar(text) {
+                XCTAssertEqual(TextWidth.sanitized(text), text)
+                XCTAssertEqual(text.unicodeScalars.count, text.count, "one character a scalar: \(text.debugDescription)")
+            }
+        }
+        XCTAssertGreaterThan(fast, 5_000, "the fast path was taken")
+    }
+
+    func testSoftHyphenAndControlsLeaveTheFastPath() {
+        XCTAssertFalse(TextWidth.isOneColumnPerScalar("a\u{AD}b"))
+        XCTAssertFalse(TextWidth.isOneColumnPerScalar("a\u{85}b"))
+        XCTAssertFalse(TextWidth.isOneColumnPerScalar("e\u{301}"))
+        XCTAssertTrue(TextWidth.isOneColumnPerScalar("frame 3 · t=0.5s · café"))
+        XCTAssertEqual(TextWidth.fit("t=0.5s · café", 8), "t=0.5s …")
+        XCTAssertEqual(TextWidth.width(of: "a\u{AD}b"), 2)
+    }
+}
