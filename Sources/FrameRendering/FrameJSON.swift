@@ -74,10 +74,10 @@ public enum FrameJSON {
     public static func bytes(of frame: Frame) -> [UInt8] {
         let layout = frame.layout
         var writer = JSONWriter(style: .pretty, capacity: 1024 + 160 * layout.rows.count)
-        func field(_ key: String, _ number: Double) { writer.key(key); writer.value(number) }
-        func field(_ key: String, _ text: String) { writer.key(key); writer.value(text) }
-        func field(_ key: String, _ flag: Bool) { writer.key(key); writer.value(flag) }
-        func object(_ key: String, _ body: () -> Void) {
+        func field(_ key: StaticString, _ number: Double) { writer.key(key); writer.value(number) }
+        func field(_ key: StaticString, _ text: String) { writer.key(key); writer.value(text) }
+        func field(_ key: StaticString, _ flag: Bool) { writer.key(key); writer.value(flag) }
+        func object(_ key: StaticString, _ body: () -> Void) {
             writer.key(key)
             writer.beginObject()
             body()
@@ -105,7 +105,10 @@ public enum FrameJSON {
             field("height", row.height)
             if !row.item.fields.isEmpty {
                 object("fields") {
-                    for (key, value) in row.item.fields.sorted(by: { $0.key < $1.key }) { field(key, value) }
+                    for (key, value) in row.item.fields.sorted(by: { $0.key < $1.key }) {
+                        writer.key(key)
+                        writer.value(value)
+                    }
                 }
             }
             writer.endObject()

@@ -75,7 +75,8 @@ public struct FrameValidator: Sendable {
                 ?? rows.last?.line ?? 0
             issue("layout-rows", "rows \(Self.describe(indices)) but the layout shows rows \(Self.describe(expected.rowIndices))", line: line)
         }
-        func withID(_ id: String) -> [XMLElementSummary] { children.filter { $0["id"] == id } }
+        let ids = children.map { $0["id"] }
+        func withID(_ id: String) -> [XMLElementSummary] { zip(children, ids).filter { $0.1 == id }.map(\.0) }
         for (part, state) in [("header", expected.headerState), ("footer", expected.footerState)] {
             let nodes = withID(part)
             if nodes.count != 1 {

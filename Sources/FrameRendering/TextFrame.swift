@@ -29,10 +29,9 @@ public enum TextFrame {
             let mark = layout.header.state == .refreshing ? "*" : (layout.header.state == .armed ? "^" : "v")
             lines.append(("header", split("\(mark) \(layout.header.text)", "[\(layout.header.state.rawValue)]")))
         }
+        let mark = layout.separators ? "" : " ·"
         for row in layout.rows {
-            let index = String(row.index)
-            let left = String(repeating: " ", count: max(0, 5 - index.count)) + index + " " + row.item.title
-            lines.append(("rows", split(left, formatPoints(row.height) + (layout.separators ? "" : " ·"))))
+            lines.append(("rows", rowLine(row.index, row.item.title, formatPoints(row.height) + mark)))
         }
         if let empty = layout.emptyText { lines.append(("empty", centred("( \(empty) )"))) }
         if layout.retryVisible { lines.append(("retry", centred("[ \(layout.retryTitle) ]"))) }
@@ -58,6 +57,38 @@ public enum TextFrame {
             object["toast"] = .string(TextWidth.fit(text, maxWidth).trimmingTrailingSpaces())
         }
         return .object(object)
+    }
+
+    /// A row's line: its index right-aligned in 5 columns, its title, and
+    /// `right` (its height) right-aligned, in exactly `innerWidth` columns.
+    ///
+    /// Most titles are one column a scalar (`TextWidth.isOneColumnPerScalar`):
+    /// their line is put together as bytes in one pass. Any other title takes
+    /// the general path, `split`, which gives the same line (tested).
+    static func rowLine(_ index: Int, _ title: String, _ right: String) -> String {
+        let number = String(index)
+        let numberWidth = number.utf8.count
+        let rightWidth = right.utf8.count
+        guard numberWidth < 6, rightWidth <= 20, TextWidth.isPlainASCII(right), TextWidth.isOneColumnPerScalar(title) else {
+            return rowLineGeneral(index, title, right)
+        }
+        var line: [UInt8] = []
+        line.reserveCapacity(innerWidth + 8)
+        line.append(0x20)
+        line.append(contentsOf: repeatElement(0x20, count: 5 - numberWidth))
+        line.append(contentsOf: number.utf8)
+        line.append(0x20)
+        // `split` leaves `innerWidth - rightWidth - 2` columns for the left part; the index took 6.
+        TextWidth.appendFitted(title, innerWidth - rightWidth - 8, to: &line)
+        line.append(contentsOf: right.utf8)
+        line.append(0x20)
+        return String(decoding: line, as: UTF8.self)
+    }
+
+    /// `rowLine` by the general path.
+    static func rowLineGeneral(_ index: Int, _ title: String, _ right: String) -> String {
+        let index = String(index)
+        return split(String(repeating: " ", count: max(0, 5 - index.count)) + index + " " + title, right)
     }
 
     /// `left` then `right`, right-aligned, in exactly `innerWidth` columns.
@@ -86,9 +117,12 @@ public enum TextFrame {
 }
 
 extension String {
+    /// The string without the spaces at its end. (A space never joins the
+    /// character before it, so trimming bytes trims characters.)
     func trimmingTrailingSpaces() -> String {
-        var result = self
-        while result.last == " " { result.removeLast() }
-        return result
+        guard utf8.last == 0x20 else { return self }
+        // A space byte is never part of a longer UTF-8 sequence, so the cut falls between scalars.
+        let end = utf8.lastIndex { $0 != 0x20 }.map { utf8.index(after: $0) } ?? utf8.startIndex
+        return String(decoding: utf8[..<end], as: UTF8.self)
     }
 }

@@ -89,6 +89,33 @@ enum TextWidth {
         return result + String(repeating: " ", count: max(0, width - used))
     }
 
+    /// Appends `fit(sanitized(text), width)` as UTF-8 to `line`, without
+    /// building the string, when `text` is one column a scalar.
+    /// - Complexity: O(width) for plain ASCII; O(n) otherwise.
+    static func appendFitted(_ text: String, _ width: Int, to line: inout [UInt8]) {
+        guard width > 0 else { return }
+        if isPlainASCII(text) {
+            let count = text.utf8.count
+            if count <= width {
+                line.append(contentsOf: text.utf8)
+                line.append(contentsOf: repeatElement(0x20, count: width - count))
+            } else {
+                line.append(contentsOf: text.utf8.prefix(width - 1))
+                line.append(contentsOf: "…".utf8)
+            }
+            return
+        }
+        guard isOneColumnPerScalar(text) else { return line.append(contentsOf: fit(sanitized(text), width).utf8) }
+        let count = text.unicodeScalars.count
+        if count <= width {
+            line.append(contentsOf: text.utf8)
+            line.append(contentsOf: repeatElement(0x20, count: width - count))
+        } else {
+            for scalar in text.unicodeScalars.prefix(width - 1) { line.append(contentsOf: UTF8.encode(scalar)!) }
+            line.append(contentsOf: "…".utf8)
+        }
+    }
+
     /// Total columns of `text`.
     static func width(of text: String) -> Int {
         if isPlainASCII(text) { return text.utf8.count }

@@ -137,6 +137,20 @@ public struct JSONWriter: Sendable {
         afterKey = true
     }
 
+    /// `key(_:)` for a key written in the source: its bytes are escaped and
+    /// copied without building a `String` (a frame's JSON writes dozens).
+    public mutating func key(_ key: StaticString) {
+        precondition(containers.last.map { $0 & Self.isObject != 0 } == true && !afterKey,
+                     "JSONWriter.key: not directly inside an object, or previous key has no value")
+        separator()
+        output.append(0x22)
+        Self.appendEscaped(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount), to: &output)
+        output.append(0x22)
+        output.append(0x3A)
+        if style == .pretty { output.append(0x20) }
+        afterKey = true
+    }
+
     /// Writes any value, including nested arrays/objects.
     public mutating func value(_ value: JSONValue) {
         beforeValue()

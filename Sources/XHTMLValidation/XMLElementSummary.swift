@@ -25,20 +25,23 @@ extension XHTMLDocument {
     /// - Parameter attributes: the attributes (in no namespace) to read from each child.
     /// - Complexity: O(nodes in the document).
     public func children(of local: String, withID id: String, attributes: [String]) -> [XMLElementSummary] {
-        withTree { root in
+        // Names compared as bytes against libxml2's C strings: no String is made for a node that does not match.
+        let localBytes = Array(local.utf8), idBytes = Array(id.utf8), names = attributes.map { Array($0.utf8) }
+        return withTree { root in
             var found: [XMLElementSummary] = []
             guard let root else { return found }
             // Depth first, in document order, without recursion.
             var node: xmlNodePtr? = root
             while let current = node {
-                if current.pointee.type == XML_ELEMENT_NODE, Self.isXHTML(current, local),
-                   Self.attribute("id", of: current) == id {
+                if current.pointee.type == XML_ELEMENT_NODE, Self.matches(current.pointee.name, localBytes),
+                   Self.attribute(Self.idName, of: current).map({ Self.matches($0, idBytes) }) == true,
+                   let ns = current.pointee.ns, Self.matches(ns.pointee.href, Self.xhtmlBytes) {
                     var child = current.pointee.children
                     while let element = child {
                         if element.pointee.type == XML_ELEMENT_NODE {
                             found.append(XMLElementSummary(
                                 name: xmlString(element.pointee.name) ?? "", line: max(0, Int(xmlGetLineNo(element))),
-                                names: attributes, values: attributes.map { Self.attribute($0, of: element) }))
+                                names: attributes, values: names.map { name in Self.attribute(name, of: element).map(Self.string) }))
                         }
                         child = element.pointee.next
                     }
@@ -61,21 +64,49 @@ extension XHTMLDocument {
         return nil
     }
 
-    private static func isXHTML(_ node: xmlNodePtr, _ local: String) -> Bool {
-        guard let ns = node.pointee.ns, xmlString(ns.pointee.href) == xhtmlNamespace else { return false }
-        return xmlString(node.pointee.name) == local
+    private static let idName = Array("id".utf8)
+    private static let xhtmlBytes = Array(xhtmlNamespace.utf8)
+
+    /// Whether a NUL-terminated libxml2 string holds exactly `bytes`.
+    private static func matches(_ text: UnsafePointer<xmlChar>?, _ bytes: [UInt8]) -> Bool {
+        guard let text else { return false }
+        for (index, byte) in bytes.enumerated() where text[index] != byte { return false }
+        return text[bytes.count] == 0
     }
 
-    /// The value of attribute `name` (in no namespace) of an element.
-    private static func attribute(_ name: String, of node: xmlNodePtr) -> String? {
+    /// The value of an attribute, as libxml2 holds it.
+    private enum Value {
+        /// A plain value: one text node's content.
+        case text(UnsafePointer<xmlChar>)
+        /// Anything else, left to libxml2 to put together.
+        case nodes(xmlAttrPtr)
+    }
+
+    private static func string(_ value: Value) -> String {
+        switch value {
+        case .text(let text): return xmlString(text) ?? ""
+        case .nodes(let attribute):
+            return takeXMLString(xmlNodeListGetString(attribute.pointee.doc, attribute.pointee.children, 1)) ?? ""
+        }
+    }
+
+    private static func matches(_ value: Value, _ bytes: [UInt8]) -> Bool {
+        switch value {
+        case .text(let text): return matches(text, bytes)
+        case .nodes: return string(value) == String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    /// Attribute `name` (in no namespace) of an element.
+    private static func attribute(_ name: [UInt8], of node: xmlNodePtr) -> Value? {
         var property = node.pointee.properties
         while let attribute = property {
-            if attribute.pointee.ns == nil, xmlString(attribute.pointee.name) == name {
-                // A plain value is one text node; anything else goes through libxml2.
-                if let text = attribute.pointee.children, text.pointee.type == XML_TEXT_NODE, text.pointee.next == nil {
-                    return xmlString(text.pointee.content) ?? ""
+            if attribute.pointee.ns == nil, matches(attribute.pointee.name, name) {
+                if let text = attribute.pointee.children, text.pointee.type == XML_TEXT_NODE, text.pointee.next == nil,
+                   let content = text.pointee.content {
+                    return .text(content)
                 }
-                return takeXMLString(xmlNodeListGetString(node.pointee.doc, attribute.pointee.children, 1)) ?? ""
+                return .nodes(attribute)
             }
             property = attribute.pointee.next
         }

@@ -27,7 +27,7 @@ final class TextWidthTests: XCTestCase {
     static let pools: [ClosedRange<UInt32>] = [0x20...0x7E, 0xA0...0x2FF, 0x300...0x36F, 0xAD...0xAD, 0x80...0x9F,
                                                0x4E00...0x4E20, 0x1F600...0x1F610, 0x200B...0x200F]
 
-    func randomText(_ generator: inout SystemRandomNumberGenerator, fastOnly: Bool) -> String {
+    static func randomText(_ generator: inout SystemRandomNumberGenerator, fastOnly: Bool) -> String {
         let pools = fastOnly ? Array(Self.pools.prefix(2)) : Self.pools
         var scalars = String.UnicodeScalarView()
         for _ in 0..<Int.random(in: 0...30, using: &generator) {
@@ -41,7 +41,7 @@ final class TextWidthTests: XCTestCase {
         var generator = SystemRandomNumberGenerator()
         var fast = 0
         for run in 0..<20_000 {
-            let text = randomText(&generator, fastOnly: run % 2 == 0)
+            let text = Self.randomText(&generator, fastOnly: run % 2 == 0)
             if TextWidth.isOneColumnPerScalar(text) { fast += 1 }
             XCTAssertEqual(TextWidth.width(of: text), slowWidth(text), "width of \(text.debugDescription)")
             let width = Int.random(in: 1...35, using: &generator)
@@ -61,5 +61,33 @@ final class TextWidthTests: XCTestCase {
         XCTAssertTrue(TextWidth.isOneColumnPerScalar("frame 3 · t=0.5s · café"))
         XCTAssertEqual(TextWidth.fit("t=0.5s · café", 8), "t=0.5s …")
         XCTAssertEqual(TextWidth.width(of: "a\u{AD}b"), 2)
+    }
+}
+
+/// `TextFrame.rowLine`'s byte-built path gives the general path's line.
+final class TextFrameRowTests: XCTestCase {
+    func testRowLinesAgreeWithTheGeneralPath() {
+        var generator = SystemRandomNumberGenerator()
+        let rights = ["44", "88 ·", "61.5", "1200.25 ·", "x"]
+        var fast = 0
+        for run in 0..<20_000 {
+            var title = TextWidthTests.randomText(&generator, fastOnly: run % 3 != 0)
+            if run % 7 == 0 { title += String(repeating: "long ", count: 12) }
+            let index = [0, 7, 42, 9_999, 99_999, 123_456][run % 6]
+            let right = rights[run % rights.count]
+            if TextWidth.isOneColumnPerScalar(title) { fast += 1 }
+            XCTAssertEqual(TextFrame.rowLine(index, title, right), TextFrame.rowLineGeneral(index, title, right),
+                           "row \(index) \(title.debugDescription) \(right)")
+        }
+        XCTAssertGreaterThan(fast, 5_000, "the fast path was taken")
+    }
+
+    func testTrimmingTrailingSpaces() {
+        XCTAssertEqual("a b  ".trimmingTrailingSpaces(), "a b")
+        XCTAssertEqual("   ".trimmingTrailingSpaces(), "")
+        XCTAssertEqual("漢字 ".trimmingTrailingSpaces(), "漢字")
+        XCTAssertEqual("e\u{301} ".trimmingTrailingSpaces(), "e\u{301}")
+        XCTAssertEqual("x".trimmingTrailingSpaces(), "x")
+        XCTAssertEqual("".trimmingTrailingSpaces(), "")
     }
 }
