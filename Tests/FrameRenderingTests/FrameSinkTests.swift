@@ -1,0 +1,74 @@
+import FeedFramesResources
+import FeedScenario
+import Foundation
+import XCTest
+@testable import FrameRendering
+
+/// With `--jobs` above 1 the files are written on a thread of their own, a
+/// batch behind the rendering. Whatever the jobs, a render writes the same
+/// files, and one that fails reports the same first bad frame and writes
+/// nothing after it.
+final class FrameSinkTests: XCTestCase {
+    /// Long enough for several batches of 128; with `failures`, a toast after the first failed page.
+    func longScenario(failures: [Int] = []) throws -> Scenario {
+        let events = (0..<600).map { $0 % 50 == 49 ? "\"wait 1\"" : "\"scroll by 17\"" }.joined(separator: ", ")
+        return try scenario("""
+            {"name": "long", "preset": "standard",
+             "source": {"kind": "synthetic", "pageSize": 20, "latency": 0.5, "failures": \(failures)},
+             "events": ["launch", "wait 1", \(events), "scroll to bottom", "wait 1", "scroll to bottom", "wait 1",
+                        "scroll to bottom", "wait 1", "scroll to bottom", "wait 1"]}
+            """)
+    }
+
+    func render(_ scenario: Scenario, templates: FrameTemplates, jobs: Int) throws -> (Result<RenderReport, RenderError>, [String: Data]) {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let writer = try FrameWriter(target: folder.appendingPathComponent("out"))
+        let renderer = ScenarioRenderer(templates: templates, validator: try defaultValidator(), jobs: jobs)
+        let result = Result { () throws(RenderError) in try renderer.render(scenario, into: writer, displayFolder: "out") }
+        var files: [String: Data] = [:]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: writer.temporary.path)) ?? [] {
+            files[name] = FileManager.default.contents(atPath: writer.temporary.appendingPathComponent(name).path)
+        }
+        return (result, files)
+    }
+
+    func testEveryJobsCountWritesTheSameFiles() throws {
+        let scenario = try longScenario()
+        let (one, filesOne) = try render(scenario, templates: try defaultTemplates(), jobs: 1)
+        let frames = try one.get().frames
+        XCTAssertGreaterThan(frames, 3 * ScenarioRenderer.batchSize, "several batches")
+        XCTAssertEqual(filesOne.count, 3 * frames + 4, "three files a frame, frames.json, frames.js, scenario.json, index.html")
+        for jobs in [2, 3] {
+            let (many, filesMany) = try render(scenario, templates: try defaultTemplates(), jobs: jobs)
+            XCTAssertEqual(try many.get(), try one.get(), "jobs \(jobs)")
+            XCTAssertEqual(filesMany, filesOne, "jobs \(jobs)")
+        }
+    }
+
+    func testAFailureStopsTheWritingAtTheSameFrameWhateverTheJobs() throws {
+        // Frames that show the toast are not XML (an unclosed <b>); the others are fine.
+        let source = try XCTUnwrap(Embedded.templates["frame.html"])
+        let broken = try defaultTemplates(overriding: ["frame.html": source.replacingOccurrences(
+            of: "{{#toast}}\n", with: "{{#toast}}\n<b>\n")])
+        let scenario = try longScenario(failures: [6])
+        var firstProblems: [String] = []
+        for jobs in [1, 2] {
+            let (result, files) = try render(scenario, templates: broken, jobs: jobs)
+            guard case .failure(.invalid(let issues, _)) = result else { return XCTFail("jobs \(jobs): \(result)") }
+            let file = try XCTUnwrap(issues.first?.file)
+            firstProblems.append(file)
+            // Nothing from the bad frame on; its predecessors, each whole.
+            let bad = try XCTUnwrap(Int(file.dropFirst("out/".count).prefix(4)))
+            XCTAssertGreaterThan(bad, ScenarioRenderer.batchSize, "the bad frame comes after a whole batch was written")
+            let numbers = Set(files.keys.compactMap { Int($0.prefix(4)) })
+            XCTAssertEqual(numbers, Set(1..<bad), "jobs \(jobs): every frame before \(bad) and none after")
+            for number in numbers {
+                for ext in ["html", "txt", "json"] {
+                    XCTAssertNotNil(files[String(format: "%04d.%@", number, ext)], "jobs \(jobs): frame \(number) .\(ext)")
+                }
+            }
+        }
+        XCTAssertEqual(firstProblems[0], firstProblems[1])
+    }
+}
