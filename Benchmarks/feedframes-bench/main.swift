@@ -21,6 +21,7 @@ do {
     }
     if wanted("layout") { LayoutBenchmark.run() }
     if wanted("pipeline") { try PipelineBenchmark.run() }
+    if wanted("scaling") { try ScalingBenchmark.run() }
 } catch {
     print("benchmark failed: \(error)")
     exit(1)
