@@ -2,8 +2,27 @@ import Foundation
 
 // FeedFrames benchmarks: prints every figure of issue 5 and, where there is a
 // baseline, the ratio measured in the same run. Build in release first:
-//   swift build -c release && .build/release/feedframes-bench [layout] [pipeline] [process]
+//   swift build -c release && .build/release/feedframes-bench [layout] [pipeline] [process] [scaling]
+let known: Set = ["layout", "pipeline", "process", "scaling"]
 let sections = Set(CommandLine.arguments.dropFirst())
+if sections.contains("--help") || sections.contains("-h") {
+    print("""
+        USAGE: feedframes-bench [layout] [pipeline] [process] [scaling]
+
+        Prints the figures of issue 5 and, where there is a baseline, the ratio measured in the same run.
+        With no section, all of them. Build in release first: swift build -c release
+          layout    layout at 1,000 and 10,000,000 rows, row offsets, page appends
+          pipeline  the whole pipeline against libxml2 alone, templates, --jobs 2 against 1
+          process   peak memory of a 100,000-frame render, start-up of feedframes
+          scaling   each stage on one thread and on two
+        Files are written under $TMPDIR (TMPDIR=/dev/shm leaves the disk out).
+        """)
+    exit(0)
+}
+if let unknown = sections.subtracting(known).sorted().first {
+    FileHandle.standardError.write(Data("feedframes-bench: unknown section '\(unknown)' (expected layout, pipeline, process or scaling; see --help)\n".utf8))
+    exit(64)
+}
 func wanted(_ name: String) -> Bool { sections.isEmpty || sections.contains(name) }
 
 print("FeedFrames benchmarks — \(ProcessInfo.processInfo.activeProcessorCount) cores")
