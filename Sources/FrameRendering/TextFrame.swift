@@ -12,6 +12,8 @@ public enum TextFrame {
     /// Columns inside the box; with borders and the scroll bar a line is 61 columns.
     public static let innerWidth = 56
     public static let maxWidth = 80
+    /// The box's top and bottom edge, the same in every frame.
+    static let border = "+" + String(repeating: "-", count: innerWidth) + "+-+"
 
     public static func value(of frame: Frame, in context: FrameContext) -> TemplateValue {
         let layout = frame.layout
@@ -39,17 +41,24 @@ public enum TextFrame {
             let mark = layout.footer.spinner ? "@" : " "
             lines.append(("footer", split("\(mark) \(layout.footer.text)", "[\(layout.footer.state.rawValue)]")))
         }
-        if lines.isEmpty { lines.append(("rows", String(repeating: " ", count: innerWidth))) }
+        if lines.isEmpty { lines.append(("rows", TextWidth.spaces(innerWidth))) }
 
         let bar = scrollBar(lines: lines.count, layout: layout)
         var sections: [String: [TemplateValue]] = [:]
         for (number, line) in lines.enumerated() {
-            sections[line.section, default: []].append(.string("|" + line.text + "|" + bar[number] + "|"))
+            var drawn: [UInt8] = []
+            drawn.reserveCapacity(line.text.utf8.count + 4)
+            drawn.append(UInt8(ascii: "|"))
+            drawn.append(contentsOf: line.text.utf8)
+            drawn.append(UInt8(ascii: "|"))
+            drawn.append(bar[number])
+            drawn.append(UInt8(ascii: "|"))
+            sections[line.section, default: []].append(.string(String(decoding: drawn, as: UTF8.self)))
         }
         var object: [String: TemplateValue] = [
             "heading": .string(TextWidth.fit(TextWidth.sanitized(heading), maxWidth).trimmingTrailingSpaces()),
             "status": .string(TextWidth.fit(status, maxWidth).trimmingTrailingSpaces()),
-            "border": .string("+" + String(repeating: "-", count: innerWidth) + "+-+"),
+            "border": .string(border),
         ]
         for (section, values) in sections { object[section] = .list(values) }
         if let toast = layout.toast {
@@ -102,17 +111,17 @@ public enum TextFrame {
         let text = TextWidth.sanitized(text)
         let width = min(TextWidth.width(of: text), innerWidth)
         let left = (innerWidth - width) / 2
-        return String(repeating: " ", count: left) + TextWidth.fit(text, innerWidth - left)
+        return TextWidth.spaces(left) + TextWidth.fit(text, innerWidth - left)
     }
 
     /// One character per line: `#` where the viewport sits in the content.
-    static func scrollBar(lines: Int, layout: Layout) -> [String] {
+    static func scrollBar(lines: Int, layout: Layout) -> [UInt8] {
         let extent = max(layout.contentHeight, layout.viewport.height)
         let top = min(max(layout.contentOffset / extent, 0), 1)
         let size = min(layout.viewport.height / extent, 1)
         let first = min(Int((top * Double(lines)).rounded(.down)), lines - 1)
         let last = max(first, min(Int((top + size) * Double(lines) - 0.000001), lines - 1))
-        return (0..<lines).map { $0 >= first && $0 <= last ? "#" : " " }
+        return (0..<lines).map { $0 >= first && $0 <= last ? UInt8(ascii: "#") : UInt8(ascii: " ") }
     }
 }
 

@@ -57,13 +57,13 @@ enum TextWidth {
         if isPlainASCII(text) {
             // One column a byte: cut and pad by count, the common case.
             let count = text.utf8.count
-            if count <= width { return text + String(repeating: " ", count: width - count) }
+            if count <= width { return text + spaces(width - count) }
             return String(decoding: text.utf8.prefix(width - 1), as: UTF8.self) + "…"
         }
         if isOneColumnPerScalar(text) {
             // Still one column and one character a scalar (`·`, accented Latin): cut and pad by scalars.
             let count = text.unicodeScalars.count
-            if count <= width { return text + String(repeating: " ", count: width - count) }
+            if count <= width { return text + spaces(width - count) }
             var cut = String.UnicodeScalarView()
             cut.append(contentsOf: text.unicodeScalars.prefix(width - 1))
             return String(cut) + "…"
@@ -86,7 +86,7 @@ enum TextWidth {
             result.append("…")
             used += 1
         }
-        return result + String(repeating: " ", count: max(0, width - used))
+        return result + spaces(max(0, width - used))
     }
 
     /// Appends `fit(sanitized(text), width)` as UTF-8 to `line`, without
@@ -115,6 +115,13 @@ enum TextWidth {
             line.append(contentsOf: "…".utf8)
         }
     }
+
+    /// `count` spaces (`String(repeating:count:)` appends one at a time).
+    static func spaces(_ count: Int) -> String {
+        count <= spaceRun.utf8.count ? String(spaceRun.utf8.prefix(count))! : String(repeating: " ", count: count)
+    }
+
+    private static let spaceRun = String(repeating: " ", count: 128)
 
     /// Total columns of `text`.
     static func width(of text: String) -> Int {
