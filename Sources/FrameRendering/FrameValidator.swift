@@ -67,37 +67,35 @@ public struct FrameValidator: Sendable {
         func issue(_ rule: String, _ message: String, line: Int = 0) {
             issues.append(ValidationIssue(file: document.file, line: line, column: nil, rule: rule, message: message))
         }
-        let children = document.children(of: "div", withID: "viewport", attributes: Self.checkedAttributes)
-        let rows = children.filter { $0["data-index"] != nil }
-        let indices = rows.map { Int($0["data-index"] ?? "") ?? -1 }
+        let children = document.children(of: "div", withID: "viewport", attributes: ["id", "data-index", "data-state"])
+        let (id, dataIndex, dataState) = (0, 1, 2)
+        let rows = (0..<children.count).filter { children[$0, dataIndex] != nil }
+        let indices = rows.map { Int(children[$0, dataIndex] ?? "") ?? -1 }
         if indices != expected.rowIndices {
-            let line = zip(rows, expected.rowIndices).first { Int($0.0["data-index"] ?? "") != $0.1 }?.0.line
-                ?? rows.last?.line ?? 0
+            let line = zip(rows, expected.rowIndices).first { Int(children[$0.0, dataIndex] ?? "") != $0.1 }.map { children.lines[$0.0] }
+                ?? rows.last.map { children.lines[$0] } ?? 0
             issue("layout-rows", "rows \(Self.describe(indices)) but the layout shows rows \(Self.describe(expected.rowIndices))", line: line)
         }
-        let ids = children.map { $0["id"] }
-        func withID(_ id: String) -> [XMLElementSummary] { zip(children, ids).filter { $0.1 == id }.map(\.0) }
+        func withID(_ value: String) -> [Int] { (0..<children.count).filter { children[$0, id] == value } }
         for (part, state) in [("header", expected.headerState), ("footer", expected.footerState)] {
             let nodes = withID(part)
             if nodes.count != 1 {
                 issue("layout-\(part)", "\(nodes.count) elements with id=\"\(part)\" in the viewport (expected 1)")
-            } else if nodes[0]["data-state"] != state {
-                issue("layout-\(part)", "\(part) data-state=\"\(nodes[0]["data-state"] ?? "")\" but the layout's \(part) is \(state)",
-                      line: nodes[0].line)
+            } else if children[nodes[0], dataState] != state {
+                issue("layout-\(part)", "\(part) data-state=\"\(children[nodes[0], dataState] ?? "")\" but the layout's \(part) is \(state)",
+                      line: children.lines[nodes[0]])
             }
         }
-        for (id, shown) in [("retry", expected.retry), ("toast", expected.toast), ("empty", expected.empty)] {
-            let nodes = withID(id)
+        for (part, shown) in [("retry", expected.retry), ("toast", expected.toast), ("empty", expected.empty)] {
+            let nodes = withID(part)
             if nodes.count != (shown ? 1 : 0) {
-                issue("layout-\(id)", shown ? "no element with id=\"\(id)\" in the viewport but the layout shows one"
-                                             : "\(nodes.count) elements with id=\"\(id)\" but the layout shows none",
-                      line: nodes.first?.line ?? 0)
+                issue("layout-\(part)", shown ? "no element with id=\"\(part)\" in the viewport but the layout shows one"
+                                               : "\(nodes.count) elements with id=\"\(part)\" but the layout shows none",
+                      line: nodes.first.map { children.lines[$0] } ?? 0)
             }
         }
         return issues
     }
-
-    static let checkedAttributes = ["id", "data-index", "data-state"]
 
     static func describe(_ indices: [Int]) -> String {
         guard let first = indices.first, let last = indices.last else { return "none" }

@@ -1,19 +1,27 @@
 import CLibXML2
 
-/// An element's line and a few of its attributes: what a check that runs on
-/// every frame needs, without the text and full attribute lists of
-/// `XMLNodeInfo`.
-public struct XMLElementSummary: Hashable, Sendable {
-    /// The local name (`div`).
-    public var name: String
-    public var line: Int
-    /// The attribute names asked for, and their values (nil where absent).
-    public var names: [String]
-    public var values: [String?]
+/// Elements found in a document, one row each: the line and a few
+/// attributes, what a check that runs on every frame needs. One table, not
+/// a value per element, and no text: such a check reads a dozen elements
+/// per frame, so what it allocates per element shows.
+public struct XMLElementTable: Hashable, Sendable {
+    /// The attribute names asked for: the table's columns.
+    public let columns: [String]
+    /// Each element's source line.
+    public private(set) var lines: [Int] = []
+    /// Row by row, one value per column (nil where the attribute is absent).
+    private var values: [String?] = []
 
-    /// The value of attribute `name`, if it was asked for and is present.
-    public subscript(name: String) -> String? {
-        names.firstIndex(of: name).flatMap { values[$0] }
+    init(columns: [String]) { self.columns = columns }
+
+    public var count: Int { lines.count }
+
+    /// The value of column `column` (an index into `columns`) for element `row`.
+    public subscript(row: Int, column: Int) -> String? { values[row * columns.count + column] }
+
+    mutating func append(line: Int, values row: [String?]) {
+        lines.append(line)
+        values.append(contentsOf: row)
     }
 }
 
@@ -22,13 +30,13 @@ extension XHTMLDocument {
     /// `id`, in document order: the same elements as the XPath
     /// `//h:local[@id='id']/*`, found by walking the tree.
     ///
-    /// - Parameter attributes: the attributes (in no namespace) to read from each child.
+    /// - Parameter attributes: the attributes (in no namespace) to read from each child: the table's columns.
     /// - Complexity: O(nodes in the document).
-    public func children(of local: String, withID id: String, attributes: [String]) -> [XMLElementSummary] {
+    public func children(of local: String, withID id: String, attributes: [String]) -> XMLElementTable {
         // Names compared as bytes against libxml2's C strings: no String is made for a node that does not match.
         let localBytes = Array(local.utf8), idBytes = Array(id.utf8), names = attributes.map { Array($0.utf8) }
         return withTree { root in
-            var found: [XMLElementSummary] = []
+            var found = XMLElementTable(columns: attributes)
             guard let root else { return found }
             // Depth first, in document order, without recursion.
             var node: xmlNodePtr? = root
@@ -39,9 +47,8 @@ extension XHTMLDocument {
                     var child = current.pointee.children
                     while let element = child {
                         if element.pointee.type == XML_ELEMENT_NODE {
-                            found.append(XMLElementSummary(
-                                name: xmlString(element.pointee.name) ?? "", line: max(0, Int(xmlGetLineNo(element))),
-                                names: attributes, values: names.map { name in Self.attribute(name, of: element).map(Self.string) }))
+                            found.append(line: max(0, Int(xmlGetLineNo(element))),
+                                         values: names.map { name in Self.attribute(name, of: element).map(Self.string) })
                         }
                         child = element.pointee.next
                     }
