@@ -17,15 +17,32 @@ enum PipelineBenchmark {
         return "{\"name\": \"bench\", \"preset\": \"standard\", \"source\": {\"rowHeights\": [44, 88, 60]}, \"events\": [\(events.joined(separator: ", "))]}"
     }
 
+    /// The bench scenario with everything needed to render it, and its frames and their HTML.
+    struct Input {
+        let scenario: Scenario
+        let templates: FrameTemplates
+        let validator: FrameValidator
+        let context: FrameContext
+        let frames: [Frame]
+        let html: [[UInt8]]
+
+        init(frames count: Int) throws {
+            scenario = try ScenarioReader.read(Array(scenarioJSON(frames: count).utf8), file: "bench.json")
+            templates = try FrameTemplates(sources: Embedded.templates)
+            validator = try FrameValidator(schemaText: templates.schema)
+            context = FrameContext(scenario)
+            var collected: [Frame] = []
+            var runner = ScenarioRunner(state: scenario.initialState, source: scenario.source.makeSource())
+            runner.run(scenario.steps) { collected.append($0) }
+            frames = collected
+            html = try collected.map { [templates, context] frame in try templates.htmlBytes(of: frame, in: context) }
+        }
+    }
+
     static func run() throws {
-        let scenario = try ScenarioReader.read(Array(scenarioJSON(frames: 10_000).utf8), file: "bench.json")
-        let templates = try FrameTemplates(sources: Embedded.templates)
-        let validator = try FrameValidator(schemaText: templates.schema)
-        let context = FrameContext(scenario)
-        var frames: [Frame] = []
-        var runner = ScenarioRunner(state: scenario.initialState, source: scenario.source.makeSource())
-        runner.run(scenario.steps) { frames.append($0) }
-        let html = try frames.map { Array(try templates.html(of: $0, in: context).utf8) }
+        let input = try Input(frames: 10_000)
+        let (scenario, templates, validator, context, frames, html) =
+            (input.scenario, input.templates, input.validator, input.context, input.frames, input.html)
         let htmlBytes = html.reduce(0) { $0 + $1.count }
 
         Report.heading("2. Whole pipeline: \(frames.count.formatted()) frames, HTML + text + JSON, written and validated")

@@ -15,15 +15,8 @@ enum ScalingBenchmark {
     }
 
     static func run() throws {
-        let scenario = try ScenarioReader.read(Array(PipelineBenchmark.scenarioJSON(frames: 4_000).utf8), file: "bench.json")
-        let templates = try FrameTemplates(sources: Embedded.templates)
-        let validator = try FrameValidator(schemaText: templates.schema)
-        let context = FrameContext(scenario)
-        var collected: [Frame] = []
-        var runner = ScenarioRunner(state: scenario.initialState, source: scenario.source.makeSource())
-        runner.run(scenario.steps) { collected.append($0) }
-        let frames = collected
-        let html = try frames.map { try templates.htmlBytes(of: $0, in: context) }
+        let input = try PipelineBenchmark.Input(frames: 4_000)
+        let (templates, validator, context, frames, html) = (input.templates, input.validator, input.context, input.frames, input.html)
         let copies = [templates, templates.compiledAgain()]
         Report.heading("Scaling: each stage on 1 and 2 threads, \(frames.count) frames (CPU time and wall time)")
         let stages: [(String, @Sendable (Int, Int) -> Int)] = [
