@@ -107,7 +107,7 @@ public struct ScenarioRenderer: Sendable {
         var batch: [Frame] = []
         var submitted = 0
         // A copy of the renderer per thread, each with templates of its own (see `compiledAgain`).
-        let workers = jobs > 1 ? (0..<jobs).map { _ in self.withTemplates(templates.compiledAgain()) } : Array(repeating: self, count: max(jobs, 1))
+        let workers = (0..<max(jobs, 1)).map { _ in jobs > 1 ? withTemplates(templates.compiledAgain()) : self }
 
         func flush() throws(RenderError) {
             let rendered = parallelMap(batch, jobs: jobs) { thread, frame in
