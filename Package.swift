@@ -77,6 +77,6 @@ let package = Package(
         .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedScenario", "FeedEngine", "JSONText", "CSQLite", "FeedFramesCLI"]),
         .testTarget(name: "BrowserTests", dependencies: ["feedframes"]),
         // Bad inputs, hostile data, paths, kills and concurrency against the real binary (issue 6).
-        .testTarget(name: "BadInputTests", dependencies: ["feedframes", "JSONText", "XHTMLValidation"]),
+        .testTarget(name: "BadInputTests", dependencies: ["feedframes", "FeedScenario", "JSONText", "XHTMLValidation"]),
     ]
 )

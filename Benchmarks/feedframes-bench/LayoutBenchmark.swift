@@ -1,10 +1,11 @@
 import FeedEngine
+import FeedScenario
 
 /// Target 1: a layout costs about the same at 10,000,000 rows as at 1,000.
 enum LayoutBenchmark {
     static func run() {
         Report.heading("1. Layout (O(log n + visible rows))")
-        var generator = SplitMix64(seed: 42)
+        var generator = SeededRandom(seed: 42)
         let small = state(rows: 1_000)
         let large = state(rows: 10_000_000)
         // Samples alternate between the two lists, so that whatever else the
@@ -74,7 +75,7 @@ enum LayoutBenchmark {
     }
 
     /// Median time of `sample` at random content offsets, alternating between the two states.
-    static func medians(_ first: FeedState, _ second: FeedState, samples: Int, _ generator: inout SplitMix64,
+    static func medians(_ first: FeedState, _ second: FeedState, samples: Int, _ generator: inout SeededRandom,
                         _ sample: (inout FeedState, Double) -> (seconds: Double, check: Int)) -> Medians {
         var states = [first, second]
         var times: [[Double]] = [[], []]
@@ -107,7 +108,7 @@ enum LayoutBenchmark {
     }
 
     /// The visible rows found by walking every row from the top, for contrast.
-    static func naiveScan(_ state: FeedState, samples: Int, _ generator: inout SplitMix64) -> Double {
+    static func naiveScan(_ state: FeedState, samples: Int, _ generator: inout SeededRandom) -> Double {
         let heights = Array(state.rowHeights)
         var times: [Double] = []
         for _ in 0..<samples {
@@ -126,15 +127,3 @@ enum LayoutBenchmark {
     }
 }
 
-/// A small, fast, seeded generator so every run measures the same offsets.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,3 +1,4 @@
+import FeedScenario
 import Foundation
 import XCTest
 
@@ -144,7 +145,7 @@ final class OutputSafetyTests: XCTestCase {
         var reference = scratch.snapshot("out/crash")
         XCTAssertGreaterThan(reference.count, 10)
 
-        var random = SplitMix64(seed: 0x6B11_5AFE)
+        var random = SeededRandom(seed: 0x6B11_5AFE)
         var kills = 0, afterSwap = 0, completions = 0, attempts = 0
         while kills < 20 && attempts < 80 {
             attempts += 1
@@ -292,17 +293,3 @@ extension Subprocess {
     }
 }
 
-/// A small seeded generator, so the kill points are the same on every run.
-struct SplitMix64 {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -22,7 +22,7 @@ final class GalleryTests: XCTestCase {
     /// scripts over every event kind, random failures and feed lengths.
     func testUnreachableStatesNeverShowInRandomScenarios() throws {
         let seed: UInt64 = 2_024
-        var random = SplitMix(seed: seed)
+        var random = SeededRandom(seed: seed)
         let pool = ["wait 0.5", "wait 1", "wait 2", "scroll to top", "scroll to bottom", "scroll by 300", "scroll by -200",
                     "drag to -120", "drag to -30", "drag by 80", "drag by 30", "drag by 700", "drag to 900", "release",
                     "tap retry", "tap footer", "refresh", "resize 667x375", "resize 375x667"]
@@ -54,14 +54,3 @@ final class GalleryTests: XCTestCase {
     }
 }
 
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
