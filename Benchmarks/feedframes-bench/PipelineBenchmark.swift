@@ -31,11 +31,8 @@ enum PipelineBenchmark {
             templates = try FrameTemplates(sources: Embedded.templates)
             validator = try FrameValidator(schemaText: templates.schema)
             context = FrameContext(scenario)
-            var collected: [Frame] = []
-            var runner = ScenarioRunner(state: scenario.initialState, source: scenario.source.makeSource())
-            runner.run(scenario.steps) { collected.append($0) }
-            frames = collected
-            html = try collected.map { [templates, context] frame in try templates.htmlBytes(of: frame, in: context) }
+            frames = scenario.frames()
+            html = try frames.map { [templates, context] frame in try templates.htmlBytes(of: frame, in: context) }
         }
     }
 
@@ -85,7 +82,7 @@ enum PipelineBenchmark {
         // Where a --jobs 1 frame's time goes: each stage alone over every frame, in memory (best of 3).
         let perFrame = { (seconds: Double) in Report.micro(seconds / Double(frames.count)) }
         let engine = Measure.best(of: 3) {
-            var runner = ScenarioRunner(state: scenario.initialState, source: scenario.source.makeSource())
+            var runner = ScenarioRunner(scenario)
             var count = 0
             runner.run(scenario.steps) { _ in count += 1 }
             precondition(count == frames.count)

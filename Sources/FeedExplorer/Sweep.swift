@@ -45,7 +45,7 @@ public enum Sweep {
     /// request shows in the frame of the event that started it.
     /// - Complexity: O(the scenario's events and frames).
     public static func outcome(of scenario: Scenario) -> SweepOutcome {
-        var runner = ScenarioRunner(state: scenario.initialState, source: scenario.source.makeSource())
+        var runner = ScenarioRunner(scenario)
         var seen = Set<Int>()
         var loadMores: [Double] = [], refreshes: [Double] = []
         runner.run(scenario.steps) { frame in

@@ -100,7 +100,7 @@ enum FrameSnapshots {
         let (templates, validator) = try renderer.get()
         let context = FrameRenderer(templates: templates, validator: validator, context: FrameContext(scenario))
         var files: [String: [UInt8]] = [:]
-        var runner = ScenarioRunner(state: scenario.initialState, source: scenario.source.makeSource())
+        var runner = ScenarioRunner(scenario)
         do {
             try runner.run(scenario.steps) { frame in
                 let stem = String(FrameFormat.json.fileName(frame: frame.number).dropLast(5))

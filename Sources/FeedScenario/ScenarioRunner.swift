@@ -29,6 +29,11 @@ public struct ScenarioRunner {
         self.lastLayout = state.layout()
     }
 
+    /// A runner at the start of `scenario`, with a fresh data source.
+    public init(_ scenario: Scenario) {
+        self.init(state: scenario.initialState, source: scenario.source.makeSource())
+    }
+
     /// Runs every step, calling `emit` for each frame.
     public mutating func run(_ steps: [ScriptStep], emit: (Frame) throws -> Void) rethrows {
         for step in steps { try perform(step, emit: emit) }
@@ -93,4 +98,15 @@ public struct ScenarioRunner {
 
     /// Virtual time to the microsecond, so that sums of decimal waits meet due times exactly.
     static func rounded(_ time: Double) -> Double { (time * 1_000_000).rounded() / 1_000_000 }
+}
+
+extension Scenario {
+    /// Every frame the scenario produces, held in memory: for tests and short
+    /// scenarios. A render streams them through `ScenarioRunner.run` instead.
+    public func frames() -> [Frame] {
+        var runner = ScenarioRunner(self)
+        var frames: [Frame] = []
+        runner.run(steps) { frames.append($0) }
+        return frames
+    }
 }

@@ -79,7 +79,7 @@ public struct Gallery: Sendable {
     static func find(_ state: GalleryState, preset: Preset, locale: String, config: FeedConfig) -> (Frame, GalleryScript)? {
         for script in GalleryScript.candidates(for: state, config: config, latency: preset.latency) {
             guard let scenario = scenario(script, preset: preset, locale: locale, config: config, state: state) else { continue }
-            var runner = ScenarioRunner(state: scenario.initialState, source: scenario.source.makeSource())
+            var runner = ScenarioRunner(scenario)
             var found: Frame?
             runner.run(scenario.steps) { frame in
                 if state.isShown(in: FrameJSON.value(of: frame)) { found = frame }

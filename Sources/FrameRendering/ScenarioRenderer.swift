@@ -99,7 +99,7 @@ public struct ScenarioRenderer: Sendable {
     public func render(_ scenario: Scenario, into writer: FrameWriter, displayFolder: String,
                        progress: (Int) -> Void = { _ in }) throws(RenderError) -> RenderReport {
         let context = FrameContext(scenario)
-        var runner = ScenarioRunner(state: scenario.initialState, source: scenario.source.makeSource())
+        var runner = ScenarioRunner(scenario)
         let sink: FrameSink
         do throws(OutputError) {
             sink = try FrameSink(writer, viewport: scenario.viewport, background: jobs > 1)

@@ -21,7 +21,7 @@ enum ExplorerFixtures {
     /// Replays a written counterexample through `ScenarioRunner` (the real engine).
     static func replay(_ bytes: [UInt8]) throws -> (Scenario, FeedState) {
         let scenario = try ScenarioReader.read(bytes, file: "counterexample.json")
-        var runner = ScenarioRunner(state: scenario.initialState, source: scenario.source.makeSource())
+        var runner = ScenarioRunner(scenario)
         runner.run(scenario.steps) { _ in }
         return (scenario, runner.state)
     }

@@ -9,11 +9,7 @@ final class DemoTests: XCTestCase {
     /// Runs an embedded demo and returns its frames.
     func frames(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> [Frame] {
         let text = try XCTUnwrap(Embedded.demos["\(name).json"], "no demo \(name)", file: file, line: line)
-        let scenario = try ScenarioReader.read(Array(text.utf8), file: "\(name).json")
-        var runner = ScenarioRunner(state: scenario.initialState, source: scenario.source.makeSource())
-        var frames: [Frame] = []
-        runner.run(scenario.steps) { frames.append($0) }
-        return frames
+        return try ScenarioReader.read(Array(text.utf8), file: "\(name).json").frames()
     }
 
     func frame(_ frames: [Frame], cause: String, occurrence: Int = 1,

@@ -38,7 +38,7 @@ final class ReplyOrderPropertyTests: XCTestCase {
             let failures = (1...3).map { _ in Int(random.next() % 12) + 1 }
             let source = #"{ "total": 130, "pageSize": 10, "failures": \#(failures), "latency": { "min": 0.2, "max": 3, "seed": \#(seed) } }"#
             let scenario = try scenario(seed: seed, steps: steps, source: source)
-            var runner = ScenarioRunner(state: scenario.initialState, source: scenario.source.makeSource())
+            var runner = ScenarioRunner(scenario)
             var previousCount = 0
             for step in scenario.steps {
                 runner.perform(step) { frame in

@@ -36,7 +36,7 @@ func problems(_ url: URL) -> [String] {
 
 /// Every frame of a scenario, with the state after the last step.
 func runFrames(_ scenario: Scenario) -> (frames: [Frame], state: FeedState) {
-    var runner = ScenarioRunner(state: scenario.initialState, source: scenario.source.makeSource())
+    var runner = ScenarioRunner(scenario)
     var frames: [Frame] = []
     runner.run(scenario.steps) { frames.append($0) }
     return (frames, runner.state)

@@ -36,7 +36,7 @@ final class GalleryTests: XCTestCase {
                                            failures: Set((1...6).filter { _ in random.next() % 3 == 0 }), events: events)
                 let scenario = try XCTUnwrap(Gallery.scenario(script, preset: preset, locale: preset.defaultLocale,
                                                               config: config, state: .toast))
-                var runner = ScenarioRunner(state: scenario.initialState, source: scenario.source.makeSource())
+                var runner = ScenarioRunner(scenario)
                 runner.run(scenario.steps) { frame in
                     let json = FrameJSON.value(of: frame)
                     for state in never where state.isShown(in: json) {

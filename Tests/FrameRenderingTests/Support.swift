@@ -24,13 +24,6 @@ func scenario(_ json: String, file: String = "test.json") throws -> Scenario {
     try ScenarioReader.read(Array(json.utf8), file: file)
 }
 
-func frames(of scenario: Scenario) -> [Frame] {
-    var runner = ScenarioRunner(state: scenario.initialState, source: scenario.source.makeSource())
-    var frames: [Frame] = []
-    runner.run(scenario.steps) { frames.append($0) }
-    return frames
-}
-
 func temporaryFolder() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("feedframes-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

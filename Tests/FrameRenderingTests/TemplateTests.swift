@@ -20,7 +20,7 @@ final class TemplateTests: XCTestCase {
         var checked = 0
         for name in Embedded.demos.keys.sorted() {
             let demo = try scenario(Embedded.demos[name] ?? "", file: name)
-            for frame in frames(of: demo) {
+            for frame in demo.frames() {
                 let html = try templates.html(of: frame, in: FrameContext(demo))
                 let issues = validator.validate(Array(html.utf8), file: "\(name)/\(frame.number)", expected: FrameExpectation(frame.layout))
                 XCTAssertEqual(issues, [], "\(name) frame \(frame.number)")
@@ -35,7 +35,7 @@ final class TemplateTests: XCTestCase {
             .replacingOccurrences(of: " data-state=\"{{state}}\"", with: "")
         let templates = try defaultTemplates(overriding: ["header.html": broken])
         let demo = try scenario(#"{"preset": "standard", "events": ["launch"]}"#)
-        let frame = try XCTUnwrap(frames(of: demo).first)
+        let frame = try XCTUnwrap(demo.frames().first)
         let html = try templates.html(of: frame, in: FrameContext(demo))
         let issues = try defaultValidator().validate(Array(html.utf8), file: "0001.html", expected: FrameExpectation(frame.layout))
         XCTAssertTrue(issues.contains { $0.rule == "relaxng" && $0.line == 27 }, "the header's line: \(issues)")
@@ -47,7 +47,7 @@ final class TemplateTests: XCTestCase {
             .replacingOccurrences(of: " data-index=\"{{index}}\"", with: "")
         let templates = try defaultTemplates(overriding: ["row.html": broken])
         let demo = try scenario(#"{"preset": "standard", "events": ["launch", "wait 1"]}"#)
-        let frame = try XCTUnwrap(frames(of: demo).last)
+        let frame = try XCTUnwrap(demo.frames().last)
         let html = try templates.html(of: frame, in: FrameContext(demo))
         let issues = try defaultValidator().validate(Array(html.utf8), file: "0002.html", expected: FrameExpectation(frame.layout))
         XCTAssertTrue(issues.contains { $0.rule == "relaxng" && $0.line == 27 }, "the first row's line: \(issues)")
@@ -82,7 +82,7 @@ final class TemplateTests: XCTestCase {
             json += String(decoding: try JSONSerialization.data(withJSONObject: [title + " {n}"]), as: UTF8.self).dropFirst().dropLast()
             json += "}, \"events\": [\"launch\", \"wait 1\"]}"
             let demo = try scenario(json)
-            let frame = try XCTUnwrap(frames(of: demo).last)
+            let frame = try XCTUnwrap(demo.frames().last)
             let html = try templates.html(of: frame, in: FrameContext(demo))
             XCTAssertEqual(validator.validate(Array(html.utf8), file: "hostile-\(number).html", expected: FrameExpectation(frame.layout)), [], title.prefix(40).description)
             XCTAssertFalse(html.contains("<script"), "no script element")

@@ -23,7 +23,7 @@ public func fuzzScenarioReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int
         precondition(!error.problems.isEmpty, "an error without problems")
         return 0
     }
-    var runner = ScenarioRunner(state: scenario.initialState, source: scenario.source.makeSource())
+    var runner = ScenarioRunner(scenario)
     var frames = 0
     do {
         try runner.run(Array(scenario.steps.prefix(200))) { frame in
