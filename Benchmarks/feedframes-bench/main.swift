@@ -1,3 +1,4 @@
+import CMimalloc
 import Foundation
 
 // FeedFrames benchmarks: prints every figure of issue 5 and, where there is a
@@ -25,7 +26,16 @@ if let unknown = sections.subtracting(known).sorted().first {
 }
 func wanted(_ name: String) -> Bool { sections.isEmpty || sections.contains(name) }
 
-print("FeedFrames benchmarks — \(ProcessInfo.processInfo.activeProcessorCount) cores")
+print("FeedFrames benchmarks — \(ProcessInfo.processInfo.activeProcessorCount) cores, \(allocator())")
+
+/// Which allocator serves `malloc` here: mimalloc, as in `feedframes`, when its library took over.
+func allocator() -> String {
+    let version = mi_version()
+    let probe = malloc(64)
+    defer { free(probe) }
+    let serves = mi_is_in_heap_region(probe)
+    return "malloc: " + (serves ? "mimalloc \(version / 100).\(version / 10 % 10).\(version % 10)" : "the C library's (mimalloc \(version) linked but not serving)")
+}
 let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("feedframes").path
 do {
     // Child processes first: a child's peak memory, as wait4 reports it, includes

@@ -38,10 +38,14 @@ struct CLIRunner {
         try run(arguments)
     }
 
-    func run(_ arguments: [String]) throws -> Outcome {
+    /// - Parameter environment: added to this process's own environment.
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
         let process = Process()
         process.executableURL = try Self.binary()
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+        }
         process.currentDirectoryURL = folder
         // Files rather than pipes: a chatty command can never block on a full pipe.
         let token = UUID().uuidString

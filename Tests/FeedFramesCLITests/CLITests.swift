@@ -121,6 +121,26 @@ final class CLITests: XCTestCase {
         XCTAssertFalse(version.stdout.isEmpty)
     }
 
+    /// The binary's malloc is mimalloc's (README, Performance), for Swift's runtime and libxml2 too:
+    /// the dynamic linker binds their `malloc` and `free` to libmimalloc, not to the C library.
+    func testMallocIsMimallocsForTheWholeProcess() throws {
+        let outcome = try cli.run(["--version"], environment: ["LD_DEBUG": "bindings"])
+        XCTAssertEqual(outcome.status, 0)
+        // "binding file <library> [0] to <library> [0]: normal symbol `malloc' [GLIBC_2.2.5]"
+        let bindings: [(from: String, to: String)] = outcome.stderr.split(separator: "\n").compactMap { line in
+            guard line.contains("symbol `malloc'") || line.contains("symbol `free'"),
+                  let file = line.range(of: "binding file "), let to = line.range(of: " to ", range: file.upperBound..<line.endIndex)
+            else { return nil }
+            return (String(line[file.upperBound..<to.lowerBound]), String(line[to.upperBound...]))
+        }
+        func binds(_ library: String) -> Bool {
+            bindings.contains { $0.from.contains("/\(library)") && $0.to.contains("/libmimalloc.so") }
+        }
+        XCTAssertTrue(binds("libswiftCore.so"), "Swift's runtime allocates with mimalloc: \(bindings)")
+        XCTAssertTrue(binds("libxml2.so"), "libxml2 allocates with mimalloc: \(bindings)")
+        XCTAssertFalse(bindings.contains { $0.to.contains("/libc.so") }, "no malloc or free bound to the C library's: \(bindings)")
+    }
+
     func testDemosExportWritesEditableCopies() throws {
         let outcome = try cli.run("demos", "--export", "mine")
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
