@@ -8,6 +8,9 @@ import XHTMLValidation
 /// Targets 2, 3 and 5: the whole pipeline against libxml2 alone, the frame
 /// template against hand-written concatenation, and `--jobs 2` against 1.
 enum PipelineBenchmark {
+    /// How many times the compared runs take turns (even, so that both orders run equally often).
+    static let turns = 8
+
     /// A standard list scrolled a little at a time: about one frame per event.
     static func scenarioJSON(frames: Int) -> String {
         var events = ["\"launch\"", "\"wait 1\""]
@@ -58,24 +61,31 @@ enum PipelineBenchmark {
             return (seconds, bytes)
         }
         _ = try render(jobs: 1, into: "warm-up")
-        // The three measurements take turns, so that whatever else the machine does weighs on all
-        // three alike. This machine's speed drifts by up to 2× over seconds, so each ratio is given
-        // two ways: the median of the turns' own ratios (the two runs of a turn ran side by side in
-        // time), and the best time of each over all turns (the least disturbed runs).
-        var one = (seconds: Double.infinity, bytes: 0)
-        var two = Double.infinity, libxml = Double.infinity
-        var pipelineRatios: [Double] = [], jobsRatios: [Double] = []
-        for _ in 0..<7 {
-            let run = try render(jobs: 1, into: "jobs1")
-            if run.seconds < one.seconds { one = run }
-            let alone = Measure.time {
+        // The three measurements take turns. In each turn `--jobs 1` runs in the middle, next to
+        // the two runs it is compared with, and the order reverses every turn (libxml2, jobs 1,
+        // jobs 2; then jobs 2, jobs 1, libxml2), so a drift in the machine's speed weighs on both
+        // sides alike. This machine's speed drifts by up to 2× over seconds, so each ratio is given
+        // two ways: the median of the turns' own ratios, and the best time of each over all turns
+        // (the least disturbed runs).
+        let libxmlAlone = {
+            Measure.time {
                 for (index, bytes) in html.enumerated() {
                     let result = validateXHTML(bytes, file: "\(index).html", schema: validator.schema)
                     precondition(result.issues.isEmpty)
                 }
             }
+        }
+        var one = (seconds: Double.infinity, bytes: 0)
+        var two = Double.infinity, libxml = Double.infinity
+        var pipelineRatios: [Double] = [], jobsRatios: [Double] = []
+        for turn in 0..<Self.turns {
+            let forward = turn % 2 == 0
+            let first = forward ? libxmlAlone() : try render(jobs: 2, into: "jobs2").seconds
+            let run = try render(jobs: 1, into: "jobs1")
+            let last = forward ? try render(jobs: 2, into: "jobs2").seconds : libxmlAlone()
+            let (alone, parallel) = forward ? (first, last) : (last, first)
+            if run.seconds < one.seconds { one = run }
             libxml = min(libxml, alone)
-            let parallel = try render(jobs: 2, into: "jobs2").seconds
             two = min(two, parallel)
             pipelineRatios.append(run.seconds / alone)
             jobsRatios.append(run.seconds / parallel)
@@ -85,7 +95,7 @@ enum PipelineBenchmark {
                     String(format: "%.0f frames/s, %.1f MB/s written", Double(frames.count) / one.seconds, Double(one.bytes) / one.seconds / 1e6))
         Report.line("libxml2 parse + RelaxNG of the same HTML, 1 core", String(format: "%.2f s", libxml),
                     String(format: "%.0f frames/s, %.1f MB/s", Double(frames.count) / libxml, Double(htmlBytes) / libxml / 1e6))
-        Report.line("ratio pipeline / libxml2, median of 7 turns", Report.ratio(pipelineRatio),
+        Report.line("ratio pipeline / libxml2, median of \(Self.turns) turns", Report.ratio(pipelineRatio),
                     Report.verdict(pipelineRatio <= 1.3, "≤ 1.3×") + "; best / best \(Report.ratio(one.seconds / libxml))")
 
         // Where a --jobs 1 frame's time goes: each stage alone over every frame, in memory (best of 3).
@@ -142,7 +152,7 @@ enum PipelineBenchmark {
         Report.heading("5. Cores: --jobs 2 against --jobs 1 (this machine has \(ProcessInfo.processInfo.activeProcessorCount))")
         let identical = try digest(folder.appendingPathComponent("jobs1")) == digest(folder.appendingPathComponent("jobs2"))
         Report.line("pipeline, --jobs 2", String(format: "%.2f s", two), String(format: "%.0f frames/s", Double(frames.count) / two))
-        Report.line("throughput --jobs 2 / --jobs 1, median of 7 turns", Report.ratio(jobsRatio),
+        Report.line("throughput --jobs 2 / --jobs 1, median of \(Self.turns) turns", Report.ratio(jobsRatio),
                     Report.verdict(jobsRatio >= 1.7, "≥ 1.7×") + "; best / best \(Report.ratio(one.seconds / two))")
         Report.line("  the turns' ratios", jobsRatios.sorted().map { String(format: "%.2f", $0) }.joined(separator: " "))
         Report.line("output byte-identical", identical ? "yes" : "NO")
