@@ -10,14 +10,6 @@ public protocol FeedSource {
     mutating func respond(to request: Request, at time: Double) -> (latency: Double, outcome: Reply.Outcome)
 }
 
-extension Request {
-    /// The failure `source.failures` scripts for this request, when it names it:
-    /// every kind of source fails such a request without asking for data.
-    public func scriptedFailure(in failures: Set<Int>) -> Reply.Outcome? {
-        failures.contains(id) ? .failure("request \(id) fails (source.failures)") : nil
-    }
-}
-
 /// How long requests take, in virtual seconds.
 public enum Latency: Hashable, Sendable {
     case fixed(Double)
@@ -42,7 +34,7 @@ public enum Latency: Hashable, Sendable {
 
 /// The made-up feed of SPEC §4: item n has id "n", a title from a pattern
 /// and a height from a repeating list.
-public struct SyntheticSource: FeedSource, Hashable, Sendable {
+public struct SyntheticSource: PagedSource, Hashable, Sendable {
     /// Items in the feed; `nil` for endless.
     public var total: Int?
     public var pageSize: Int
@@ -85,13 +77,9 @@ public struct SyntheticSource: FeedSource, Hashable, Sendable {
         return first <= last ? (first...last).map { item($0) } : []
     }
 
-    public mutating func respond(to request: Request, at time: Double) -> (latency: Double, outcome: Reply.Outcome) {
-        let seconds = latency.seconds(forRequest: request.id)
-        if let failure = request.scriptedFailure(in: failures) {
-            return (seconds, failure)
-        }
+    public mutating func page(for request: Request, at time: Double) -> Reply.Outcome {
         let feed = ShiftingFeed(base: self, inserts: inserts, insertTitle: title)
-        return (seconds, pager.page(for: request, in: feed, at: time, pageSize: pageSize, paging: paging))
+        return pager.page(for: request, in: feed, at: time, pageSize: pageSize, paging: paging)
     }
 }
 

@@ -6,7 +6,7 @@ import FeedScenario
 ///
 /// The file is read and checked once, when the scenario is read; every run
 /// then pages over the same items, so its frames are the same every time.
-struct FileSource: FeedSource {
+struct FileSource: PagedSource {
     let items: FileItems
     var options: SourceOptions
     private var pager = FeedPager()
@@ -16,13 +16,12 @@ struct FileSource: FeedSource {
         self.options = options
     }
 
-    mutating func respond(to request: Request, at time: Double) -> (latency: Double, outcome: Reply.Outcome) {
-        let seconds = options.latency.seconds(forRequest: request.id)
-        if let failure = request.scriptedFailure(in: options.failures) {
-            return (seconds, failure)
-        }
+    var latency: Latency { options.latency }
+    var failures: Set<Int> { options.failures }
+
+    mutating func page(for request: Request, at time: Double) -> Reply.Outcome {
         let feed = ShiftingFeed(base: items, inserts: options.inserts, insertTitle: options.insertTitle)
-        return (seconds, pager.page(for: request, in: feed, at: time, pageSize: options.pageSize, paging: options.paging))
+        return pager.page(for: request, in: feed, at: time, pageSize: options.pageSize, paging: options.paging)
     }
 
     /// Starts fresh file sources over items read once.

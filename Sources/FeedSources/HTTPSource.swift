@@ -11,7 +11,7 @@ import JSONText
 /// timeout, an HTTP error or a malformed body is a failed reply, never a crash.
 /// The reply takes the scenario's `latency` in virtual time, whatever the
 /// fetch took, so frames stay deterministic for a given server.
-struct HTTPSource: FeedSource {
+struct HTTPSource: PagedSource {
     let plan: Plan
     var options: SourceOptions
     private var client: HTTPClient?
@@ -32,28 +32,27 @@ struct HTTPSource: FeedSource {
         self.options = options
     }
 
-    mutating func respond(to request: Request, at time: Double) -> (latency: Double, outcome: Reply.Outcome) {
-        let seconds = options.latency.seconds(forRequest: request.id)
-        if let failure = request.scriptedFailure(in: options.failures) {
-            return (seconds, failure)
-        }
+    var latency: Latency { options.latency }
+    var failures: Set<Int> { options.failures }
+
+    mutating func page(for request: Request, at time: Double) -> Reply.Outcome {
         var cursor = ""
         if request.page <= 1 {
             cursors.removeAll()
         } else if plan.next != nil {
             guard let entry = cursors[request.page - 1] else {
-                return (seconds, .failure("no cursor for page \(request.page) (page \(request.page - 1) was never delivered)"))
+                return .failure("no cursor for page \(request.page) (page \(request.page - 1) was never delivered)")
             }
             // The API said the last page was the last: nothing to fetch.
-            guard let next = entry else { return (seconds, .success([])) }
+            guard let next = entry else { return .success([]) }
             cursor = next
         }
         switch fetch(page: request.page, cursor: cursor) {
         case .failure(let failure):
-            return (seconds, .failure(failure.description))
+            return .failure(failure.description)
         case .success(let (items, next)):
             cursors[request.page] = .some(next)
-            return (seconds, .success(items))
+            return .success(items)
         }
     }
 

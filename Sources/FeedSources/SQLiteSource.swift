@@ -7,7 +7,7 @@ import FeedScenario
 /// Each run opens its own read-only connection at its first request. The
 /// cursor of page p is the `orderBy` value of its last row; page p+1 starts
 /// after it, and an initial load or refresh starts again from the top.
-struct SQLiteSource: FeedSource {
+struct SQLiteSource: PagedSource {
     let plan: SQLitePlan
     var options: SourceOptions
     private var connection: Connection?
@@ -32,11 +32,10 @@ struct SQLiteSource: FeedSource {
         self.options = options
     }
 
-    mutating func respond(to request: Request, at time: Double) -> (latency: Double, outcome: Reply.Outcome) {
-        let seconds = options.latency.seconds(forRequest: request.id)
-        if let failure = request.scriptedFailure(in: options.failures) {
-            return (seconds, failure)
-        }
+    var latency: Latency { options.latency }
+    var failures: Set<Int> { options.failures }
+
+    mutating func page(for request: Request, at time: Double) -> Reply.Outcome {
         let after: SQLiteValue
         if request.page <= 1 {
             cursors.removeAll()
@@ -44,14 +43,14 @@ struct SQLiteSource: FeedSource {
         } else if let cursor = cursors[request.page - 1] {
             after = cursor
         } else {
-            return (seconds, .failure("no cursor for page \(request.page) (page \(request.page - 1) was never delivered)"))
+            return .failure("no cursor for page \(request.page) (page \(request.page - 1) was never delivered)")
         }
         switch fetch(after: after) {
         case .failure(let error):
-            return (seconds, .failure("SQLite: \(error.message)"))
+            return .failure("SQLite: \(error.message)")
         case .success(let (items, last)):
             cursors[request.page] = last ?? after
-            return (seconds, .success(items))
+            return .success(items)
         }
     }
 
