@@ -66,7 +66,9 @@ let package = Package(
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "DemoSnapshotTests", dependencies: ["FeedFramesXCTest", "FeedFramesResources"], exclude: ["__Snapshots__"]),
         .testTarget(name: "FrameGalleryTests", dependencies: ["FrameGallery", "FeedEngine", "FeedScenario", "FrameRendering"]),
-        .testTarget(name: "FeedFramesCLITests", dependencies: ["feedframes"]),
+        // Runs the built binary in a scratch folder, for the suites that test it as a user would.
+        .target(name: "FeedFramesProcess", path: "Tests/Support/FeedFramesProcess"),
+        .testTarget(name: "FeedFramesCLITests", dependencies: ["feedframes", "FeedFramesProcess"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
@@ -78,8 +80,8 @@ let package = Package(
         .testTarget(name: "FeedExplorerTests", dependencies: ["FeedExplorer", "FeedEngine", "FeedScenario", "JSONText"],
                     exclude: ["Figures"]),
         .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedScenario", "FeedEngine", "JSONText", "CSQLite", "FeedFramesCLI"]),
-        .testTarget(name: "BrowserTests", dependencies: ["feedframes"]),
+        .testTarget(name: "BrowserTests", dependencies: ["feedframes", "FeedFramesProcess"]),
         // Bad inputs, hostile data, paths, kills and concurrency against the real binary (issue 6).
-        .testTarget(name: "BadInputTests", dependencies: ["feedframes", "FeedScenario", "JSONText", "XHTMLValidation"]),
+        .testTarget(name: "BadInputTests", dependencies: ["feedframes", "FeedFramesProcess", "FeedScenario", "JSONText", "XHTMLValidation"]),
     ]
 )

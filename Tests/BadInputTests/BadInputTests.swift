@@ -1,5 +1,6 @@
 import Foundation
 import JSONText
+import FeedFramesProcess
 import XCTest
 
 /// Every bad input in `Tests/BadInputs/expected.json`, run through the real

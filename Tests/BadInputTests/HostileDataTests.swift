@@ -1,5 +1,6 @@
 import Foundation
 import JSONText
+import FeedFramesProcess
 import XCTest
 import XHTMLValidation
 

@@ -1,5 +1,6 @@
 import FeedScenario
 import Foundation
+import FeedFramesProcess
 import XCTest
 
 /// Where output goes and what survives: paths that would leave the chosen

@@ -1,4 +1,5 @@
 import Foundation
+import FeedFramesProcess
 import XCTest
 
 /// Frames checked in a real browser (headless Chromium over WebDriver): every demo frame's boxes and texts
@@ -306,7 +307,7 @@ final class BrowserTests: XCTestCase {
     /// Runs the built `feedframes` in the scratch folder; stdout and stderr together, through a file.
     private func run(_ arguments: [String]) throws -> Outcome {
         let process = Process()
-        process.executableURL = try Self.binary()
+        process.executableURL = try Subprocess.binary()
         process.arguments = arguments
         process.currentDirectoryURL = folder
         let log = folder.appendingPathComponent(".feedframes-\(UUID().uuidString).log")
@@ -322,19 +323,5 @@ final class BrowserTests: XCTestCase {
         if process.isRunning { process.terminate(); process.waitUntilExit(); throw WebDriver.Failure(description: "feedframes \(arguments) took over 120 s") }
         try handle.close()
         return Outcome(status: process.terminationStatus, output: try String(contentsOf: log, encoding: .utf8))
-    }
-
-    /// The binary beside the test bundle (a private copy of `CLIRunner.binary()` in FeedFramesCLITests).
-    private static func binary() throws -> URL {
-        if let path = ProcessInfo.processInfo.environment["FEEDFRAMES_BIN"] { return URL(fileURLWithPath: path) }
-        var candidates = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            candidates.append(bundle.bundleURL.deletingLastPathComponent())
-        }
-        for folder in candidates {
-            let url = folder.appendingPathComponent("feedframes")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        throw XCTSkip("feedframes binary not found beside the tests (set FEEDFRAMES_BIN)")
     }
 }

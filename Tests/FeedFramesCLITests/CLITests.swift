@@ -1,13 +1,14 @@
 import Foundation
+import FeedFramesProcess
 import XCTest
 
 /// The command line as a subprocess: what users type, what they get back.
 final class CLITests: XCTestCase {
-    var cli: CLIRunner!
+    var cli: Subprocess!
 
     override func setUpWithError() throws {
-        cli = try CLIRunner()
-        _ = try CLIRunner.binary()
+        cli = try Subprocess()
+        _ = try Subprocess.binary()
     }
 
     override func tearDown() { cli?.cleanUp() }
@@ -35,11 +36,11 @@ final class CLITests: XCTestCase {
         try cli.write(scenario, to: "mine.json")
         let outcome = try cli.run("render", "mine.json", "--out", "out", "--format", "json")
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
-        let list = try JSONSerialization.jsonObject(with: Data(cli.read("out/mine/frames.json").utf8)) as? [[String: Any]]
+        let list = try JSONSerialization.jsonObject(with: Data(cli.text("out/mine/frames.json").utf8)) as? [[String: Any]]
         XCTAssertEqual(list?.count, 4)
         XCTAssertEqual(list?[1]["cause"] as? String, "wait 1 → reply 1: page 1, 20 items")
         XCTAssertEqual(list?[1]["files"] as? [String], ["0002.json"])
-        let frame = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(cli.read("out/mine/0003.json").utf8)) as? [String: Any])
+        let frame = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(cli.text("out/mine/0003.json").utf8)) as? [String: Any])
         for key in ["frame", "time", "cause", "viewport", "contentOffset", "contentHeight", "rows", "header", "footer",
                     "retry", "toast", "empty", "request", "itemCount", "pageIndex", "suppressed"] {
             XCTAssertNotNil(frame[key], "frame JSON lacks \(key)")
@@ -88,10 +89,10 @@ final class CLITests: XCTestCase {
     func testAFailedRunLeavesThePreviousOutputAsItWas() throws {
         try cli.write(scenario, to: "mine.json")
         XCTAssertEqual(try cli.run("render", "mine.json", "--out", "out").status, 0)
-        let before = try cli.read("out/mine/0002.json")
+        let before = try cli.text("out/mine/0002.json")
         try cli.write(scenario.replacingOccurrences(of: "\"total\": 30", with: "\"total\": -1"), to: "mine.json")
         XCTAssertEqual(try cli.run("render", "mine.json", "--out", "out").status, 65)
-        XCTAssertEqual(try cli.read("out/mine/0002.json"), before)
+        XCTAssertEqual(try cli.text("out/mine/0002.json"), before)
         XCTAssertEqual(cli.list("out").filter { $0.hasPrefix(".") }, [])
     }
 

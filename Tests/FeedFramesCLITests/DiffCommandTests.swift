@@ -1,13 +1,14 @@
 import Foundation
+import FeedFramesProcess
 import XCTest
 
 /// `feedframes diff` as a user runs it: two renders in, what changed out.
 final class DiffCommandTests: XCTestCase {
-    var cli: CLIRunner!
+    var cli: Subprocess!
 
     override func setUpWithError() throws {
-        cli = try CLIRunner()
-        _ = try CLIRunner.binary()
+        cli = try Subprocess()
+        _ = try Subprocess.binary()
     }
 
     override func tearDown() { cli?.cleanUp() }
@@ -122,11 +123,11 @@ final class DiffCommandTests: XCTestCase {
         let outcome = try cli.run("diff", "a", "b", "--html", "report")
         XCTAssertEqual(outcome.status, 1, "the report does not change the verdict")
         XCTAssertTrue(outcome.stdout.contains("Report: "), outcome.stdout)
-        let page = try cli.read("report/index.html")
+        let page = try cli.text("report/index.html")
         XCTAssertTrue(page.contains(#"<iframe src="frames/0/expected/0003.html""#), page)
         XCTAssertTrue(page.contains(#"<iframe src="frames/0/actual/0003.html""#), page)
-        XCTAssertEqual(try cli.read("report/frames/0/expected/0003.html"), try cli.read("a/list/0003.html"))
-        XCTAssertEqual(try cli.read("report/frames/0/actual/0003.html"), try cli.read("b/list/0003.html"))
+        XCTAssertEqual(try cli.text("report/frames/0/expected/0003.html"), try cli.text("a/list/0003.html"))
+        XCTAssertEqual(try cli.text("report/frames/0/actual/0003.html"), try cli.text("b/list/0003.html"))
         XCTAssertTrue(page.contains(#"<span class="del">-standard en 375x667 · offset 100 of 880 · 20 items, page 1 · request 2 more p2</span>"#))
         XCTAssertTrue(page.contains("footer.state: loading → idle"))
         XCTAssertTrue(page.contains("<style>"))

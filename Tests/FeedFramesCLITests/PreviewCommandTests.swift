@@ -1,13 +1,14 @@
 import Foundation
+import FeedFramesProcess
 import XCTest
 
 /// `feedframes preview`: every state of each preset, checked from the frames' own JSON.
 final class PreviewCommandTests: XCTestCase {
-    var cli: CLIRunner!
+    var cli: Subprocess!
 
     override func setUpWithError() throws {
-        cli = try CLIRunner()
-        _ = try CLIRunner.binary()
+        cli = try Subprocess()
+        _ = try Subprocess.binary()
     }
 
     override func tearDown() { cli?.cleanUp() }
@@ -36,7 +37,7 @@ final class PreviewCommandTests: XCTestCase {
     }
 
     func manifest(_ folder: String) throws -> [[String: Any]] {
-        let object = try JSONSerialization.jsonObject(with: Data(cli.read("\(folder)/gallery.json").utf8)) as? [String: Any]
+        let object = try JSONSerialization.jsonObject(with: Data(cli.text("\(folder)/gallery.json").utf8)) as? [String: Any]
         return try XCTUnwrap(object?["rows"] as? [[String: Any]])
     }
 
@@ -51,7 +52,7 @@ final class PreviewCommandTests: XCTestCase {
             "seed001": ["header-idle", "header-armed", "header-refreshing", "footer-armed", "footer-failed", "retry-button", "toast"],
             "standard": ["footer-armed"],
         ]
-        let page = try cli.read("gallery/index.html")
+        let page = try cli.text("gallery/index.html")
         for row in rows {
             let preset = try XCTUnwrap(row["preset"] as? String)
             let cells = try XCTUnwrap(row["cells"] as? [[String: Any]])
@@ -65,10 +66,10 @@ final class PreviewCommandTests: XCTestCase {
                 }
                 XCTAssertFalse(unreachable[preset]?.contains(state) == true, "\(preset) \(state) cannot be shown")
                 let jsonFile = try XCTUnwrap(cell["json"] as? String), htmlFile = try XCTUnwrap(cell["html"] as? String)
-                let frame = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(cli.read("gallery/" + jsonFile).utf8)) as? [String: Any])
+                let frame = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(cli.text("gallery/" + jsonFile).utf8)) as? [String: Any])
                 XCTAssertTrue(shows(state, frame), "\(preset) \(state): \(frame)")
                 XCTAssertTrue(page.contains(#"<iframe src="\#(htmlFile)""#), htmlFile)
-                XCTAssertTrue(try cli.read("gallery/" + htmlFile).contains(#"<html xmlns="http://www.w3.org/1999/xhtml""#))
+                XCTAssertTrue(try cli.text("gallery/" + htmlFile).contains(#"<html xmlns="http://www.w3.org/1999/xhtml""#))
             }
         }
         XCTAssertEqual(page.components(separatedBy: "not reachable in this preset").count - 1, 9)
@@ -85,9 +86,9 @@ final class PreviewCommandTests: XCTestCase {
         let outcome = try cli.run("preview", "--preset", "standard", "--locale", "zh-Hant", "--locale", "en", "--out", "g")
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
         XCTAssertEqual(try manifest("g").map { $0["folder"] as? String }, ["standard-zh-Hant", "standard-en"])
-        let armed = try JSONSerialization.jsonObject(with: Data(cli.read("g/standard-zh-Hant/header-armed.json").utf8)) as? [String: Any]
+        let armed = try JSONSerialization.jsonObject(with: Data(cli.text("g/standard-zh-Hant/header-armed.json").utf8)) as? [String: Any]
         XCTAssertEqual((armed?["header"] as? [String: Any])?["text"] as? String, "鬆開立即刷新")
-        XCTAssertTrue(try cli.read("g/standard-zh-Hant/header-armed.html").contains(#"lang="zh-Hant""#))
+        XCTAssertTrue(try cli.text("g/standard-zh-Hant/header-armed.html").contains(#"lang="zh-Hant""#))
     }
 
     func testBadCommandLines() throws {

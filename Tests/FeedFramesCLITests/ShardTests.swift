@@ -1,11 +1,12 @@
 import Foundation
+import FeedFramesProcess
 import XCTest
 
 /// `render --shard i/n`: the shards of a suite are disjoint and together
 /// render exactly what one unsharded run renders, byte for byte.
 final class ShardTests: XCTestCase {
     func testTheUnionOfAllShardsEqualsAnUnshardedRun() throws {
-        let cli = try CLIRunner()
+        let cli = try Subprocess()
         defer { cli.cleanUp() }
         XCTAssertEqual(try cli.run("demos", "--export", "demos").status, 0)
         let scenarios = cli.list("demos").map { "demos/\($0)" }
@@ -31,7 +32,7 @@ final class ShardTests: XCTestCase {
     }
 
     func testABadShardIsAUsageError() throws {
-        let cli = try CLIRunner()
+        let cli = try Subprocess()
         defer { cli.cleanUp() }
         for shard in ["0/3", "4/3", "1/0", "a/b", "1"] {
             let outcome = try cli.run("render", "x.json", "--shard", shard)
@@ -41,9 +42,9 @@ final class ShardTests: XCTestCase {
     }
 
     /// Every file of a scenario folder except the viewer's, which names no machine-specific path either.
-    func files(in folder: String, _ cli: CLIRunner) throws -> [String: String] {
+    func files(in folder: String, _ cli: Subprocess) throws -> [String: String] {
         var result: [String: String] = [:]
-        for name in cli.list(folder) { result[name] = try cli.read("\(folder)/\(name)") }
+        for name in cli.list(folder) { result[name] = try cli.text("\(folder)/\(name)") }
         return result
     }
 }

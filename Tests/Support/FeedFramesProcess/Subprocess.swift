@@ -3,21 +3,27 @@ import XCTest
 
 /// Runs the built `feedframes` binary in a scratch folder, as a user would,
 /// and says how it ended: exit status or signal, stdout, stderr, and whether
-/// it had to be killed for hanging.
-struct Subprocess {
-    struct Outcome: CustomStringConvertible {
-        var status: Int32
+/// it had to be killed for hanging. Shared by the suites that test the binary
+/// (FeedFramesCLITests, BadInputTests, BrowserTests).
+public struct Subprocess {
+    public struct Outcome: CustomStringConvertible {
+        public var status: Int32
         /// The process died of a signal (a crash, or the kill after a hang).
-        var signalled: Bool
-        var timedOut: Bool
-        var stdout: String
-        var stderr: String
-        var stderrBytes: [UInt8]
+        public var signalled: Bool
+        public var timedOut: Bool
+        public var stdout: String
+        public var stderr: String
+        public var stderrBytes: [UInt8]
 
-        var stderrLines: [String] { stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+        public init(status: Int32, signalled: Bool, timedOut: Bool, stdout: String, stderr: String, stderrBytes: [UInt8]) {
+            (self.status, self.signalled, self.timedOut) = (status, signalled, timedOut)
+            (self.stdout, self.stderr, self.stderrBytes) = (stdout, stderr, stderrBytes)
+        }
+
+        public var stderrLines: [String] { stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
 
         /// Signs of a crash in what the tool printed, rather than an orderly message.
-        var crashSigns: [String] {
+        public var crashSigns: [String] {
             var signs: [String] = []
             if signalled { signs.append("killed by signal \(status)") }
             if timedOut { signs.append("hung (killed after the timeout)") }
@@ -29,23 +35,23 @@ struct Subprocess {
             return signs
         }
 
-        var description: String {
+        public var description: String {
             "status \(status)\(signalled ? " (signal)" : "")\(timedOut ? " (timed out)" : ""); stderr: \(stderr.prefix(2000))"
         }
     }
 
     /// The folder the commands run in; removed by `cleanUp()`.
-    let folder: URL
+    public let folder: URL
 
-    init() throws {
+    public init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("feedframes-bad-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
-    func cleanUp() { try? FileManager.default.removeItem(at: folder) }
+    public func cleanUp() { try? FileManager.default.removeItem(at: folder) }
 
     /// The binary beside the test bundle (SwiftPM puts both in the same products folder).
-    static func binary() throws -> URL {
+    public static func binary() throws -> URL {
         if let path = ProcessInfo.processInfo.environment["FEEDFRAMES_BIN"] { return URL(fileURLWithPath: path) }
         var candidates = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
         for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
@@ -59,7 +65,7 @@ struct Subprocess {
     }
 
     /// Starts the binary without waiting: for tests that kill it part-way.
-    func start(_ arguments: [String]) throws -> Process {
+    public func start(_ arguments: [String]) throws -> Process {
         let process = Process()
         process.executableURL = try Self.binary()
         process.arguments = arguments
@@ -73,19 +79,20 @@ struct Subprocess {
     }
 
     /// No backtracer: a crash must end the process at once, not hold it for minutes.
-    static var environment: [String: String] {
+    public static var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
         return environment
     }
 
     /// Runs to the end, or kills it (SIGKILL) after `timeout` seconds: a hang is a failure, not a stuck suite.
-    func run(_ arguments: [String], timeout: Double = 20) throws -> Outcome {
+    /// - Parameter environment: added to `Self.environment`.
+    public func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 20) throws -> Outcome {
         let process = Process()
         process.executableURL = try Self.binary()
         process.arguments = arguments
         process.currentDirectoryURL = folder
-        process.environment = Self.environment
+        process.environment = Self.environment.merging(environment) { _, added in added }
         // Files rather than pipes: a chatty command can never block on a full pipe.
         let token = UUID().uuidString
         let outURL = FileManager.default.temporaryDirectory.appendingPathComponent("ff-bad-out-\(token)")
@@ -117,33 +124,33 @@ struct Subprocess {
                        stderr: String(decoding: errBytes, as: UTF8.self), stderrBytes: errBytes)
     }
 
-    func run(_ arguments: String...) throws -> Outcome { try run(arguments) }
+    public func run(_ arguments: String...) throws -> Outcome { try run(arguments) }
 
     // MARK: Files
 
-    func url(_ name: String) -> URL { folder.appendingPathComponent(name) }
+    public func url(_ name: String) -> URL { folder.appendingPathComponent(name) }
 
-    func write(_ bytes: [UInt8], to name: String) throws {
+    public func write(_ bytes: [UInt8], to name: String) throws {
         let url = url(name)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(bytes).write(to: url)
     }
 
-    func write(_ text: String, to name: String) throws { try write(Array(text.utf8), to: name) }
+    public func write(_ text: String, to name: String) throws { try write(Array(text.utf8), to: name) }
 
-    func read(_ name: String) throws -> [UInt8] { try [UInt8](Data(contentsOf: url(name))) }
+    public func read(_ name: String) throws -> [UInt8] { try [UInt8](Data(contentsOf: url(name))) }
 
-    func text(_ name: String) throws -> String { String(decoding: try read(name), as: UTF8.self) }
+    public func text(_ name: String) throws -> String { String(decoding: try read(name), as: UTF8.self) }
 
-    func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: url(name).path) }
+    public func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: url(name).path) }
 
-    func list(_ name: String) -> [String] {
+    public func list(_ name: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: url(name).path)) ?? []).sorted()
     }
 
     /// What differs between two snapshots, by file name: short enough for a failure message.
     /// `- name`: only in `a`; `+ name`: only in `b`; `≠ name`: in both, different bytes.
-    static func differences(_ a: [String: [UInt8]], _ b: [String: [UInt8]]) -> [String] {
+    public static func differences(_ a: [String: [UInt8]], _ b: [String: [UInt8]]) -> [String] {
         let all: [String] = Set(a.keys).union(b.keys).sorted().compactMap { name in
             switch (a[name], b[name]) {
             case (nil, _?): return "+ \(name)"
@@ -156,7 +163,7 @@ struct Subprocess {
     }
 
     /// Every file below `name` (relative paths, hidden ones included) with its bytes: a folder's exact state.
-    func snapshot(_ name: String) -> [String: [UInt8]] {
+    public func snapshot(_ name: String) -> [String: [UInt8]] {
         var result: [String: [UInt8]] = [:]
         let root = url(name).path
         guard let walker = FileManager.default.enumerator(atPath: root) else { return [:] }
