@@ -1,3 +1,4 @@
+import Dispatch
 import FeedEngine
 import FeedScenario
 import JSONText
@@ -72,8 +73,9 @@ struct FrameList {
 ///
 /// The engine runs on one thread (it is fast and sequential by nature); the
 /// frames it emits are rendered and validated in batches on up to `jobs`
-/// threads, and written in order by a `FrameSink` (on a thread of its own
-/// when `jobs > 1`, overlapping the next batch). Output is byte-identical
+/// threads, and written in order by a `FrameSink`. With `jobs > 1` the three
+/// overlap: the engine makes a batch while the threads render the one before
+/// and the sink writes the one before that. Output is byte-identical
 /// whatever `jobs` is.
 public struct ScenarioRenderer: Sendable {
     public var formats: [FrameFormat]
@@ -108,16 +110,30 @@ public struct ScenarioRenderer: Sendable {
         var submitted = 0
         // A copy of the renderer per thread, each with templates of its own (see `compiledAgain`).
         let workers = (0..<max(jobs, 1)).map { _ in jobs > 1 ? withTemplates(templates.compiledAgain()) : self }
+        let threads = jobs
+        // With jobs > 1, the batch before the one the engine is making, rendering on the threads.
+        var rendering: RenderingBatch?
+
+        func write(_ rendered: RenderingBatch) throws(RenderError) {
+            let frames = rendered.wait()
+            try sink.submit(frames)
+            submitted += frames.count
+            progress(submitted)
+        }
 
         func flush() throws(RenderError) {
-            let rendered = parallelMap(batch, jobs: jobs) { thread, frame in
-                (frame, workers[thread].files(for: frame, context: context, displayFolder: displayFolder))
-            }
-            // Written in order while the next batch is run and rendered (with jobs > 1).
-            try sink.submit(rendered)
-            submitted += batch.count
+            guard !batch.isEmpty else { return }
+            let frames = batch
             batch.removeAll(keepingCapacity: true)
-            progress(submitted)
+            let next = RenderingBatch(inBackground: threads > 1) {
+                parallelMap(frames, jobs: threads) { thread, frame in
+                    (frame, workers[thread].files(for: frame, context: context, displayFolder: displayFolder))
+                }
+            }
+            // Written in order while the engine runs on (with jobs > 1).
+            let previous = rendering
+            rendering = next
+            if let previous { try write(previous) }
         }
 
         do {
@@ -126,11 +142,14 @@ public struct ScenarioRenderer: Sendable {
                 if batch.count == Self.batchSize { try flush() }
             }
             try flush()
+            if let last = rendering.take() { try write(last) }
             try sink.finish()
         } catch let error as RenderError {
+            _ = rendering?.wait()
             try? sink.finish()
             throw error
         } catch {
+            _ = rendering?.wait()
             try? sink.finish()
             throw .output(OutputError(path: displayFolder, message: "\(error)"))
         }
@@ -138,6 +157,35 @@ public struct ScenarioRenderer: Sendable {
         let bytes = sink.bytes + (try writeIndexes(scenario, frames: sink.count, largest: sink.largest, into: writer))
         return RenderReport(name: scenario.name, summary: scenario.summary, preset: scenario.preset.name,
                             frames: sink.count, bytes: bytes)
+    }
+
+    /// A batch of frames being rendered and validated. With `inBackground`,
+    /// on other threads, so the engine can make the next batch meanwhile (it
+    /// would otherwise leave the render threads idle between batches); else
+    /// at once, on the caller's thread.
+    final class RenderingBatch: @unchecked Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        // Written once before `done` is signalled, read only after waiting on it.
+        private var frames: [RenderedFrame] = []
+
+        init(inBackground: Bool, _ render: @escaping @Sendable () -> [RenderedFrame]) {
+            guard inBackground else {
+                frames = render()
+                done.signal()
+                return
+            }
+            DispatchQueue.global().async {
+                self.frames = render()
+                self.done.signal()
+            }
+        }
+
+        /// The rendered frames, once they are all done.
+        func wait() -> [RenderedFrame] {
+            done.wait()
+            done.signal()  // so that a second wait (after a failure) returns too
+            return frames
+        }
     }
 
     func withTemplates(_ templates: FrameTemplates) -> ScenarioRenderer {

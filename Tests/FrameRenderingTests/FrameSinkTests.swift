@@ -10,12 +10,13 @@ import XCTest
 /// nothing after it.
 final class FrameSinkTests: XCTestCase {
     /// Long enough for several batches of 128; with `failures`, a toast after the first failed page.
-    func longScenario(failures: [Int] = []) throws -> Scenario {
+    /// `first` events come before the scrolling.
+    func longScenario(failures: [Int] = [], first: String = "") throws -> Scenario {
         let events = (0..<600).map { $0 % 50 == 49 ? "\"wait 1\"" : "\"scroll by 17\"" }.joined(separator: ", ")
         return try scenario("""
             {"name": "long", "preset": "standard",
              "source": {"kind": "synthetic", "pageSize": 20, "latency": 0.5, "failures": \(failures)},
-             "events": ["launch", "wait 1", \(events), "scroll to bottom", "wait 1", "scroll to bottom", "wait 1",
+             "events": ["launch", "wait 1", \(first) \(events), "scroll to bottom", "wait 1", "scroll to bottom", "wait 1",
                         "scroll to bottom", "wait 1", "scroll to bottom", "wait 1"]}
             """)
     }
@@ -46,29 +47,46 @@ final class FrameSinkTests: XCTestCase {
         }
     }
 
-    func testAFailureStopsTheWritingAtTheSameFrameWhateverTheJobs() throws {
-        // Frames that show the toast are not XML (an unclosed <b>); the others are fine.
+    /// Frames that show the toast are not XML (an unclosed <b>); the others are fine.
+    func brokenTemplates() throws -> FrameTemplates {
         let source = try XCTUnwrap(Embedded.templates["frame.html"])
-        let broken = try defaultTemplates(overriding: ["frame.html": source.replacingOccurrences(
-            of: "{{#toast}}\n", with: "{{#toast}}\n<b>\n")])
-        let scenario = try longScenario(failures: [6])
-        var firstProblems: [String] = []
-        for jobs in [1, 2] {
-            let (result, files) = try render(scenario, templates: broken, jobs: jobs)
-            guard case .failure(.invalid(let issues, _)) = result else { return XCTFail("jobs \(jobs): \(result)") }
-            let file = try XCTUnwrap(issues.first?.file)
-            firstProblems.append(file)
-            // Nothing from the bad frame on; its predecessors, each whole.
-            let bad = try XCTUnwrap(Int(file.dropFirst("out/".count).prefix(4)))
-            XCTAssertGreaterThan(bad, ScenarioRenderer.batchSize, "the bad frame comes after a whole batch was written")
-            let numbers = Set(files.keys.compactMap { Int($0.prefix(4)) })
-            XCTAssertEqual(numbers, Set(1..<bad), "jobs \(jobs): every frame before \(bad) and none after")
-            for number in numbers {
-                for ext in ["html", "txt", "json"] {
-                    XCTAssertNotNil(files[String(format: "%04d.%@", number, ext)], "jobs \(jobs): frame \(number) .\(ext)")
-                }
+        return try defaultTemplates(overriding: ["frame.html": source.replacingOccurrences(of: "{{#toast}}\n", with: "{{#toast}}\n<b>\n")])
+    }
+
+    /// Renders with `jobs` and checks that it failed at a frame, wrote every frame before it whole and
+    /// none from it on; returns that frame's number.
+    func failingFrame(_ scenario: Scenario, jobs: Int, file: StaticString = #filePath, line: UInt = #line) throws -> Int {
+        let (result, files) = try render(scenario, templates: try brokenTemplates(), jobs: jobs)
+        guard case .failure(.invalid(let issues, _)) = result else {
+            XCTFail("jobs \(jobs): \(result)", file: file, line: line)
+            return 0
+        }
+        let bad = try XCTUnwrap(Int(try XCTUnwrap(issues.first?.file).dropFirst("out/".count).prefix(4)))
+        let numbers = Set(files.keys.compactMap { Int($0.prefix(4)) })
+        XCTAssertEqual(numbers, Set(1..<bad), "jobs \(jobs): every frame before \(bad) and none after", file: file, line: line)
+        for number in numbers {
+            for ext in ["html", "txt", "json"] {
+                XCTAssertNotNil(files[String(format: "%04d.%@", number, ext)], "jobs \(jobs): frame \(number) .\(ext)", file: file, line: line)
             }
         }
-        XCTAssertEqual(firstProblems[0], firstProblems[1])
+        return bad
+    }
+
+    func testAFailureStopsTheWritingAtTheSameFrameWhateverTheJobs() throws {
+        let scenario = try longScenario(failures: [6])
+        let bad = try [1, 2].map { try failingFrame(scenario, jobs: $0) }
+        XCTAssertEqual(bad[0], bad[1])
+        XCTAssertGreaterThan(bad[0], ScenarioRenderer.batchSize, "the bad frame comes after a whole batch was written")
+    }
+
+    /// The engine runs a batch ahead of the render threads, which run a batch ahead of the
+    /// writing: a failure found with several batches still to come ends the render there.
+    func testAFailureInTheFirstBatchOfALongRenderEndsIt() throws {
+        // Request 2 is a refresh that fails: a toast, then the list goes on.
+        let scenario = try longScenario(failures: [2], first: #""refresh", "wait 1","#)
+        let bad = try [1, 2, 3].map { try failingFrame(scenario, jobs: $0) }
+        XCTAssertEqual(Set(bad).count, 1, "\(bad)")
+        XCTAssertLessThan(bad[0], ScenarioRenderer.batchSize, "in the first batch")
+        XCTAssertGreaterThan(scenario.frames().count, 4 * ScenarioRenderer.batchSize, "with several batches to come")
     }
 }
