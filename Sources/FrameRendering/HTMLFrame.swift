@@ -4,6 +4,9 @@ import Mustache
 
 /// The values `frame.html` and its partials are rendered from.
 public enum HTMLFrame {
+    /// The keys of a row's record, in the order of its values; shared by every row.
+    static let rowKeys = ["index", "id", "title", "y", "height", "separator"]
+
     /// - Complexity: O(visible rows).
     public static func value(of frame: Frame, in context: FrameContext) -> TemplateValue {
         let layout = frame.layout
@@ -18,9 +21,9 @@ public enum HTMLFrame {
             "height": .double(layout.viewport.height),
             "offset": .double(layout.contentOffset),
             "rows": .list(layout.rows.map { row in
-                .record(TemplateRecord([
-                    "index": .int(row.index), "id": .string(XMLText.safe(row.item.id)), "title": .string(XMLText.safe(row.item.title)),
-                    "y": .double(row.y), "height": .double(row.height), "separator": .bool(layout.separators),
+                .record(TemplateRecord(keys: rowKeys, values: [
+                    .int(row.index), .string(XMLText.safe(row.item.id)), .string(XMLText.safe(row.item.title)),
+                    .double(row.y), .double(row.height), .bool(layout.separators),
                 ]))
             }),
             "header": .record(TemplateRecord([

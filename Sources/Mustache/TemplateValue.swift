@@ -27,6 +27,14 @@ public struct TemplateRecord: Sendable, Hashable {
         values = pairs.map(\.value)
     }
 
+    /// A record whose keys are shared with others of its shape (a `static let`):
+    /// building one then allocates only its values.
+    public init(keys: [String], values: [TemplateValue]) {
+        precondition(keys.count == values.count, "\(keys.count) keys for \(values.count) values")
+        self.keys = keys
+        self.values = values
+    }
+
     /// The value of the first member named `key`.
     ///
     /// Lengths are compared before the strings: most keys differ in length,

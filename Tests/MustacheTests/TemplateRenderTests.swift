@@ -29,6 +29,30 @@ final class TemplateRenderTests: XCTestCase {
                        #"<a title="x&quot; onload=&#39;y" alt='x&quot; onload=&#39;y'>"#)
     }
 
+    /// Records render as objects with the same keys, however they are built; shared keys are not changed by a set.
+    func testRecordsRenderAsObjects() throws {
+        let source = "{{#rows}}[{{index}} {{title}} {{missing}}{{#flag}}!{{/flag}}]{{/rows}}"
+        let keys = ["index", "title", "flag"]
+        let shared = TemplateValue.list([
+            .record(TemplateRecord(keys: keys, values: [1, "a<b", true])),
+            .record(TemplateRecord(keys: keys, values: [2, "c", false])),
+        ])
+        let literal = TemplateValue.list([
+            .record(TemplateRecord(["index": 1, "title": "a<b", "flag": true])),
+            .record(TemplateRecord(["index": 2, "title": "c", "flag": false])),
+        ])
+        let object: TemplateValue = [["index": 1, "title": "a<b", "flag": true], ["index": 2, "title": "c", "flag": false]]
+        let expected = "[1 a&lt;b !][2 c ]"
+        XCTAssertEqual(try render(source, ["rows": shared]), expected)
+        XCTAssertEqual(try render(source, ["rows": literal]), expected)
+        XCTAssertEqual(try render(source, ["rows": object]), expected)
+        var record = TemplateRecord(keys: keys, values: [1, "a", true])
+        record["title"] = "changed"
+        record["extra"] = 3
+        XCTAssertEqual(record.keys, ["index", "title", "flag", "extra"])
+        XCTAssertEqual(keys, ["index", "title", "flag"])
+    }
+
     func testAppendHTMLEscapedAppends() {
         var output = "<b>"
         output.appendHTMLEscaped("1 < 2 & 3")
