@@ -110,8 +110,8 @@ public struct ScenarioRenderer: Sendable {
         var submitted = 0
         // A copy of the renderer per thread, each with templates of its own (see `compiledAgain`).
         let workers = (0..<max(jobs, 1)).map { _ in jobs > 1 ? withTemplates(templates.compiledAgain()) : self }
-        let threads = jobs
-        // With jobs > 1, the batch before the one the engine is making, rendering on the threads.
+        // The last batch handed to the threads and not yet written: with jobs > 1, still
+        // rendering while the engine makes the next one.
         var rendering: RenderingBatch?
 
         func write(_ rendered: RenderingBatch) throws(RenderError) {
@@ -125,8 +125,8 @@ public struct ScenarioRenderer: Sendable {
             guard !batch.isEmpty else { return }
             let frames = batch
             batch.removeAll(keepingCapacity: true)
-            let next = RenderingBatch(inBackground: threads > 1) {
-                parallelMap(frames, jobs: threads) { thread, frame in
+            let next = RenderingBatch(inBackground: jobs > 1) {
+                parallelMap(frames, jobs: jobs) { thread, frame in
                     (frame, workers[thread].files(for: frame, context: context, displayFolder: displayFolder))
                 }
             }
