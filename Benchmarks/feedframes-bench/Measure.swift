@@ -23,6 +23,29 @@ enum Measure {
         return best
     }
 
+    /// Timings of measurements that take turns: each runs once a turn, next to
+    /// the others, and the order reverses every other turn, so a drift in the
+    /// machine's speed (up to 2× over seconds here) weighs on all of them alike.
+    struct Turns {
+        /// `times[m][t]`: measurement `m` in turn `t`.
+        let times: [[Double]]
+
+        init(_ count: Int, _ measurements: [() throws -> Double]) throws {
+            var times = Array(repeating: [Double](), count: measurements.count)
+            for turn in 0..<count {
+                let order = turn % 2 == 0 ? Array(measurements.indices) : measurements.indices.reversed()
+                for m in order { times[m].append(try measurements[m]()) }
+            }
+            self.times = times
+        }
+
+        /// The least disturbed time of measurement `m`.
+        func best(_ m: Int) -> Double { times[m].min() ?? .infinity }
+
+        /// The median over turns of `a`'s time over `b`'s, the two measured side by side.
+        func medianRatio(_ a: Int, over b: Int) -> Double { Measure.median(zip(times[a], times[b]).map { $0 / $1 }) }
+    }
+
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         return sorted.isEmpty ? 0 : sorted[sorted.count / 2]

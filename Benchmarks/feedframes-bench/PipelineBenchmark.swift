@@ -60,43 +60,30 @@ enum PipelineBenchmark {
             }
             return (seconds, bytes)
         }
-        _ = try render(jobs: 1, into: "warm-up")
-        // The three measurements take turns. In each turn `--jobs 1` runs in the middle, next to
-        // the two runs it is compared with, and the order reverses every turn (libxml2, jobs 1,
-        // jobs 2; then jobs 2, jobs 1, libxml2), so a drift in the machine's speed weighs on both
-        // sides alike. This machine's speed drifts by up to 2× over seconds, so each ratio is given
-        // two ways: the median of the turns' own ratios, and the best time of each over all turns
-        // (the least disturbed runs).
-        let libxmlAlone = {
-            Measure.time {
-                for (index, bytes) in html.enumerated() {
-                    let result = validateXHTML(bytes, file: "\(index).html", schema: validator.schema)
-                    precondition(result.issues.isEmpty)
+        let written = try render(jobs: 1, into: "warm-up").bytes
+        // `--jobs 1` runs in the middle of each turn, next to both runs it is compared with. Each ratio
+        // is given two ways: the median of the turns' own ratios, and best time over best time.
+        let (alone, one, two) = (0, 1, 2)
+        let turns = try Measure.Turns(Self.turns, [
+            {
+                Measure.time {
+                    for (index, bytes) in html.enumerated() {
+                        let result = validateXHTML(bytes, file: "\(index).html", schema: validator.schema)
+                        precondition(result.issues.isEmpty)
+                    }
                 }
-            }
-        }
-        var one = (seconds: Double.infinity, bytes: 0)
-        var two = Double.infinity, libxml = Double.infinity
-        var pipelineRatios: [Double] = [], jobsRatios: [Double] = []
-        for turn in 0..<Self.turns {
-            let forward = turn % 2 == 0
-            let first = forward ? libxmlAlone() : try render(jobs: 2, into: "jobs2").seconds
-            let run = try render(jobs: 1, into: "jobs1")
-            let last = forward ? try render(jobs: 2, into: "jobs2").seconds : libxmlAlone()
-            let (alone, parallel) = forward ? (first, last) : (last, first)
-            if run.seconds < one.seconds { one = run }
-            libxml = min(libxml, alone)
-            two = min(two, parallel)
-            pipelineRatios.append(run.seconds / alone)
-            jobsRatios.append(run.seconds / parallel)
-        }
-        let pipelineRatio = Measure.median(pipelineRatios), jobsRatio = Measure.median(jobsRatios)
-        Report.line("pipeline, --jobs 1", String(format: "%.2f s", one.seconds),
-                    String(format: "%.0f frames/s, %.1f MB/s written", Double(frames.count) / one.seconds, Double(one.bytes) / one.seconds / 1e6))
+            },
+            { try render(jobs: 1, into: "jobs1").seconds },
+            { try render(jobs: 2, into: "jobs2").seconds },
+        ])
+        let (libxml, jobs1, jobs2) = (turns.best(alone), turns.best(one), turns.best(two))
+        let pipelineRatio = turns.medianRatio(one, over: alone), jobsRatio = turns.medianRatio(one, over: two)
+        Report.line("pipeline, --jobs 1", String(format: "%.2f s", jobs1),
+                    String(format: "%.0f frames/s, %.1f MB/s written", Double(frames.count) / jobs1, Double(written) / jobs1 / 1e6))
         Report.line("libxml2 parse + RelaxNG of the same HTML, 1 core", String(format: "%.2f s", libxml),
                     String(format: "%.0f frames/s, %.1f MB/s", Double(frames.count) / libxml, Double(htmlBytes) / libxml / 1e6))
         Report.line("ratio pipeline / libxml2, median of \(Self.turns) turns", Report.ratio(pipelineRatio),
-                    Report.verdict(pipelineRatio <= 1.3, "≤ 1.3×") + "; best / best \(Report.ratio(one.seconds / libxml))")
+                    Report.verdict(pipelineRatio <= 1.3, "≤ 1.3×") + "; best / best \(Report.ratio(jobs1 / libxml))")
 
         // Where a --jobs 1 frame's time goes: each stage alone over every frame, in memory (best of 3).
         let perFrame = { (seconds: Double) in Report.micro(seconds / Double(frames.count)) }
@@ -139,18 +126,12 @@ enum PipelineBenchmark {
         let handOutput = frames.prefix(200).map { HandWrittenFrame.html($0, context) }
         let templateOutput = try frames.prefix(200).map { try templates.html(of: $0, in: context) }
         let same = handOutput == templateOutput
-        // Template and hand-written take turns, in alternating order, as above.
-        let renderTemplate = { try Measure.time { for frame in frames { _ = try templates.html(of: frame, in: context) } } }
-        let renderByHand = { Measure.time { for frame in frames { _ = HandWrittenFrame.html(frame, context) } } }
-        var template = Double.infinity, hand = Double.infinity, templateRatios: [Double] = []
-        for turn in 0..<Self.turns {
-            let (first, second) = turn % 2 == 0 ? (try renderTemplate(), renderByHand()) : (renderByHand(), try renderTemplate())
-            let (byTemplate, byHand) = turn % 2 == 0 ? (first, second) : (second, first)
-            template = min(template, byTemplate)
-            hand = min(hand, byHand)
-            templateRatios.append(byTemplate / byHand)
-        }
-        let templateRatio = Measure.median(templateRatios)
+        // Template and hand-written take turns, as above.
+        let pair = try Measure.Turns(Self.turns, [
+            { try Measure.time { for frame in frames { _ = try templates.html(of: frame, in: context) } } },
+            { Measure.time { for frame in frames { _ = HandWrittenFrame.html(frame, context) } } },
+        ])
+        let (template, hand, templateRatio) = (pair.best(0), pair.best(1), pair.medianRatio(0, over: 1))
         let values = Measure.best(of: 3) { for frame in frames { _ = HTMLFrame.value(of: frame, in: context) } }
         Report.line("template render", Report.micro(template / Double(frames.count)),
                     String(format: "%.0f renders/s", Double(frames.count) / template))
@@ -162,10 +143,10 @@ enum PipelineBenchmark {
 
         Report.heading("5. Cores: --jobs 2 against --jobs 1 (this machine has \(ProcessInfo.processInfo.activeProcessorCount))")
         let identical = try digest(folder.appendingPathComponent("jobs1")) == digest(folder.appendingPathComponent("jobs2"))
-        Report.line("pipeline, --jobs 2", String(format: "%.2f s", two), String(format: "%.0f frames/s", Double(frames.count) / two))
+        Report.line("pipeline, --jobs 2", String(format: "%.2f s", jobs2), String(format: "%.0f frames/s", Double(frames.count) / jobs2))
         Report.line("throughput --jobs 2 / --jobs 1, median of \(Self.turns) turns", Report.ratio(jobsRatio),
-                    Report.verdict(jobsRatio >= 1.7, "≥ 1.7×") + "; best / best \(Report.ratio(one.seconds / two))")
-        Report.line("  the turns' ratios", jobsRatios.sorted().map { String(format: "%.2f", $0) }.joined(separator: " "))
+                    Report.verdict(jobsRatio >= 1.7, "≥ 1.7×") + "; best / best \(Report.ratio(jobs1 / jobs2))")
+        Report.line("  the turns' ratios", zip(turns.times[one], turns.times[two]).map(/).sorted().map { String(format: "%.2f", $0) }.joined(separator: " "))
         Report.line("output byte-identical", identical ? "yes" : "NO")
     }
 
