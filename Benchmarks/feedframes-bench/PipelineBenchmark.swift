@@ -54,7 +54,7 @@ enum PipelineBenchmark {
             // The previous run's folder goes first, untimed: replacing it would time its deletion too.
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
             let seconds = try Measure.time {
-                let writer = try FrameWriter(target: folder.appendingPathComponent(name))
+                let writer = try FrameWriter(target: folder.appendingPathComponent(name), kind: .scenario)
                 bytes = try renderer.render(scenario, into: writer, displayFolder: name).bytes
                 try writer.commit()
             }
@@ -106,7 +106,7 @@ enum PipelineBenchmark {
         let writing = try Measure.best(of: 3) {
             let target = folder.appendingPathComponent("writes")
             try? FileManager.default.removeItem(at: target)
-            let writer = try FrameWriter(target: target)
+            let writer = try FrameWriter(target: target, kind: .scenario)
             for index in frames.indices {
                 try writer.write(html[index], to: FrameFormat.html.fileName(frame: index + 1))
                 try writer.write(texts[index], to: FrameFormat.text.fileName(frame: index + 1))

@@ -1,3 +1,5 @@
+import FrameRendering
+
 /// The exit statuses of SPEC §7 (BSD sysexits where one fits).
 public enum ExitStatus: Int32, Sendable {
     case success = 0
@@ -24,4 +26,15 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
     public init(_ status: ExitStatus, _ line: String) { self.init(status, [line]) }
 
     public var description: String { lines.joined(separator: "\n") }
+}
+
+extension CommandFailure {
+    /// The exit status of each way a render can fail (SPEC §7).
+    init(_ error: RenderError) {
+        switch error {
+        case .output: self.init(.cannotCreate, error.description)
+        case .template, .refused: self.init(.dataError, error.description)
+        case .invalid: self.init(.failure, error.description)
+        }
+    }
 }

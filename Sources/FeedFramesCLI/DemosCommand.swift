@@ -6,7 +6,13 @@ import FrameRendering
 enum DemosCommand {
     static let spec = CommandSpec(
         "demos", abstract: "List the built-in demo scenarios, or write copies to edit.",
-        options: [.option("export", valueName: "dir", help: "Write the demo scenario files into this folder.")])
+        discussion: """
+            With --export, a file already in the folder is replaced only if FeedFrames \
+            wrote it and it is unchanged since; an edited copy, or a file of yours, is \
+            kept unless --force is given.
+            """,
+        options: [.option("export", valueName: "dir", help: "Write the demo scenario files into this folder."),
+                  .flag("force", help: "With --export, replace files that were edited or not written by FeedFrames.")])
 
     static func run(_ invocation: Invocation, console: Console) -> Result<Void, CommandFailure> {
         Result { () throws(CommandFailure) in
@@ -18,16 +24,41 @@ enum DemosCommand {
                 }
                 return
             }
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                for fileName in Demos.fileNames {
-                    let url = URL(fileURLWithPath: folder).appendingPathComponent(fileName)
-                    try Data((Demos.text(fileName) ?? "").utf8).write(to: url, options: .atomic)
-                }
-            } catch {
-                throw CommandFailure(.cannotCreate, "\(folder): cannot write demos (\(FrameWriter.reason(error)))")
-            }
+            try export(to: folder, force: invocation.flag("force"))
             console.out("Wrote \(Demos.fileNames.count) demo scenarios to \(folder)/")
+        }
+    }
+
+    /// Writes each demo file unless an edited copy, or a file FeedFrames did not write,
+    /// stands in its place (all are checked before any is written). `DIR/.feedframes`
+    /// records what was written, so an untouched copy is told from an edited one.
+    static func export(to folder: String, force: Bool) throws(CommandFailure) {
+        let url = URL(fileURLWithPath: folder)
+        var marker = FolderMarker.read(in: folder) ?? FolderMarker(kind: "demos")
+        if !force {
+            for fileName in Demos.fileNames {
+                let path = url.appendingPathComponent(fileName).path
+                guard let existing = FileManager.default.contents(atPath: path).map(Array.init) else { continue }
+                let new = Array((Demos.text(fileName) ?? "").utf8)
+                let written = marker.files[fileName] == FolderMarker.checksum(of: existing)
+                if existing != new && !written {
+                    throw CommandFailure(.cannotCreate, "\(OutputError.shownPath(path)): was edited or not written by FeedFrames; "
+                                         + "not replacing it (move it away, or give --force)")
+                }
+            }
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for fileName in Demos.fileNames {
+                let bytes = Array((Demos.text(fileName) ?? "").utf8)
+                try OutputIndex.replaceFile(at: url.appendingPathComponent(fileName).path, with: bytes)
+                marker.files[fileName] = FolderMarker.checksum(of: bytes)
+            }
+            try OutputIndex.replaceFile(at: url.appendingPathComponent(FolderMarker.fileName).path, with: marker.bytes)
+        } catch let error as OutputError {
+            throw CommandFailure(.cannotCreate, error.description)
+        } catch {
+            throw CommandFailure(.cannotCreate, "\(OutputError.shownPath(folder)): cannot write demos (\(FrameWriter.reason(error)))")
         }
     }
 }

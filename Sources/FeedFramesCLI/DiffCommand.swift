@@ -122,7 +122,7 @@ enum DiffCommand {
     /// The report folder appears whole or not at all (a failed write leaves the old one).
     static func writeReport(_ report: DiffReport, to folder: String, console: Console) throws(CommandFailure) {
         do throws(OutputError) {
-            let writer = try FrameWriter(target: URL(fileURLWithPath: folder), marker: "index.html")
+            let writer = try FrameWriter(target: URL(fileURLWithPath: folder), kind: .diffReport)
             try report.write { path, bytes throws(OutputError) in try writer.write(bytes, to: path) }
             try writer.commit()
         } catch {

@@ -29,7 +29,7 @@ struct ExploreOutput {
     /// - Complexity: O(states) to find the distinct screens, then O(screens) frames rendered and validated.
     func write(to out: String, svgLink: String?, console: Console) throws(CommandFailure) -> Written {
         let writer: FrameWriter
-        do { writer = try FrameWriter(target: URL(fileURLWithPath: out), marker: "report.txt") } catch { throw CommandFailure(.cannotCreate, error.description) }
+        do { writer = try FrameWriter(target: URL(fileURLWithPath: out), kind: .exploration) } catch { throw CommandFailure(.cannotCreate, error.description) }
         var written = Written()
         do throws(RenderError) {
             try writeGallery(writer, out: out, written: &written, console: console)
@@ -37,11 +37,7 @@ struct ExploreOutput {
                 written.counterexamples[violation.invariant] = try writeCounterexample(violation, writer, out: out)
             }
         } catch {
-            switch error {
-            case .output: throw CommandFailure(.cannotCreate, error.description)
-            case .template: throw CommandFailure(.dataError, error.description)
-            case .invalid: throw CommandFailure(.failure, error.description)
-            }
+            throw CommandFailure(error)
         }
         let page = reportPage(written: written, out: out, svgLink: svgLink)
         do throws(OutputError) {
@@ -121,7 +117,7 @@ struct ExploreOutput {
         let folder = writer.temporary.appendingPathComponent("counterexamples/\(violation.invariant)")
         let renderer = ScenarioRenderer(templates: templates, validator: validator)
         let frames: FrameWriter
-        do throws(OutputError) { frames = try FrameWriter(target: folder) } catch { throw .output(error) }
+        do throws(OutputError) { frames = try FrameWriter(target: folder, kind: .scenario) } catch { throw .output(error) }
         _ = try renderer.render(replay, into: frames, displayFolder: "\(out)/counterexamples/\(violation.invariant)")
         do throws(OutputError) { try frames.commit() } catch { throw .output(error) }
         return file

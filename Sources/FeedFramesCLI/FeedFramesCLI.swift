@@ -1,5 +1,6 @@
 import CommandLineKit
 import Foundation
+import FrameRendering
 
 /// The `feedframes` command line (SPEC §7): parses arguments, runs the
 /// command, and maps every failure to an exit status with a message.
@@ -19,6 +20,8 @@ public enum FeedFramesCLI {
     /// Runs one command line (without the executable's name) and returns the exit status.
     public static func run(_ arguments: [String]) -> Int32 {
         let console = Console()
+        // Ctrl-C or a kill mid-run removes the temporary folders instead of leaving them behind.
+        Interruption.installCleanup()
         if arguments.isEmpty {
             return report(RenderCommand.renderDemos(console: console), console)
         }
@@ -55,6 +58,7 @@ public enum FeedFramesCLI {
         switch result {
         case .success: return 0
         case .failure(let failure):
+            Interruption.waitIfStopping()
             console.endProgress()
             for line in failure.lines { console.error(line) }
             return failure.status.rawValue

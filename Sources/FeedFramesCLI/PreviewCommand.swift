@@ -58,15 +58,11 @@ enum PreviewCommand {
             let frames: Int
             do throws(RenderError) {
                 let writer: FrameWriter
-                do throws(OutputError) { writer = try FrameWriter(target: URL(fileURLWithPath: out), marker: "gallery.json") } catch { throw .output(error) }
+                do throws(OutputError) { writer = try FrameWriter(target: URL(fileURLWithPath: out), kind: .gallery) } catch { throw .output(error) }
                 frames = try GalleryWriter(templates: templates, validator: validator).write(gallery, into: writer, displayFolder: out)
                 do throws(OutputError) { try writer.commit() } catch { throw .output(error) }
             } catch {
-                switch error {
-                case .output: throw CommandFailure(.cannotCreate, error.description)
-                case .template: throw CommandFailure(.dataError, error.description)
-                case .invalid: throw CommandFailure(.failure, error.description)
-                }
+                throw CommandFailure(error)
             }
             let unreachable = gallery.rows.flatMap(\.cells).count - frames
             console.out("Wrote \(gallery.rows.count) row\(gallery.rows.count == 1 ? "" : "s") (preset × locale), \(frames) frames, "

@@ -107,10 +107,17 @@ enum RenderCommand {
         return formats
     }
 
+    /// Renders every scenario into a temporary folder first; only when all of them
+    /// succeeded do the folders swap into place, then the index follows. A failure
+    /// anywhere leaves `out` as it was.
     static func render(_ scenarios: [Scenario], options: Options, console: Console) throws(CommandFailure) {
         var scenarios = scenarios
         if let locale = options.locale {
             for index in scenarios.indices { scenarios[index].relocalize(locale) }
+        }
+        // Scenarios built in code never met the reader's check.
+        if let bad = scenarios.first(where: { !FolderName.isValid($0.name) }) {
+            throw CommandFailure(.dataError, "scenario name \(OutputError.shown(bad.name)) cannot name an output folder (expected \(FolderName.expected))")
         }
         let names = scenarios.map(\.name)
         if let duplicate = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
@@ -119,39 +126,48 @@ enum RenderCommand {
         let (templates, validator) = try TemplateLocator.load(custom: options.templates)
         let start = Date()
         let outURL = URL(fileURLWithPath: options.out)
+        // A run killed between its folders and its index left the index stale: repair it first.
+        try updateIndex(outURL, templates: templates, repairOnly: true)
         let renderer = ScenarioRenderer(formats: options.formats, templates: templates,
                                         validator: options.validate ? validator : nil, jobs: options.jobs)
+        var writers: [FrameWriter] = []
+        do throws(OutputError) {
+            // Every target is checked before anything is rendered.
+            for scenario in scenarios {
+                writers.append(try FrameWriter(target: outURL.appendingPathComponent(scenario.name), kind: .scenario))
+            }
+        } catch { throw CommandFailure(.cannotCreate, error.description) }
         var frames = 0, bytes = 0
-        for (number, scenario) in scenarios.enumerated() {
+        for (number, (scenario, writer)) in zip(scenarios, writers).enumerated() {
             let display = (options.out as NSString).appendingPathComponent(scenario.name)
             do throws(RenderError) {
-                let writer: FrameWriter
-                do throws(OutputError) { writer = try FrameWriter(target: outURL.appendingPathComponent(scenario.name), marker: "scenario.json") }
-                catch { throw .output(error) }
                 let report = try renderer.render(scenario, into: writer, displayFolder: display) { frame in
                     console.progress("[\(number + 1)/\(scenarios.count)] \(scenario.name): \(frame) frames")
                 }
                 if options.screenshots && options.formats.contains(.html) {
                     shoot(writer.temporary, scenario: scenario, console: console)
                 }
-                do throws(OutputError) { try writer.commit() } catch { throw .output(error) }
                 frames += report.frames
                 bytes += report.bytes
             } catch {
-                switch error {
-                case .output: throw CommandFailure(.cannotCreate, error.description)
-                case .template: throw CommandFailure(.dataError, error.description)
-                case .invalid: throw CommandFailure(.failure, error.description)
-                }
+                throw CommandFailure(error)
             }
         }
-        try writeIndex(outURL, templates: templates)
+        do throws(OutputError) {
+            for writer in writers { try writer.commit() }
+        } catch { throw CommandFailure(.cannotCreate, error.description) }
+        try updateIndex(outURL, templates: templates)
         console.endProgress()
         let seconds = Date().timeIntervalSince(start)
         let validation = options.validate && options.formats.contains(.html) ? "all HTML frames valid" : "not validated"
         console.out("Rendered \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s"), \(frames) frames, "
                     + "\(bytes) bytes, \(validation), in \(String(format: "%.2f", seconds)) s.")
         console.out("Open \(outURL.appendingPathComponent("index.html").standardizedFileURL.path)")
+    }
+
+
+    static func updateIndex(_ out: URL, templates: FrameTemplates, repairOnly: Bool = false) throws(CommandFailure) {
+        do throws(RenderError) { try OutputIndex.update(out, templates: templates, repairOnly: repairOnly) } catch { throw CommandFailure(error) }
     }
 
     /// Screenshots go into the temporary folder, so they appear with the frames or not at all.
@@ -165,42 +181,6 @@ enum RenderCommand {
         }
         console.endProgress()
         console.out("\(scenario.name): \(taken) screenshots")
-    }
-
-    /// `<out>/index.html`: every scenario folder in `out`, from this run or an earlier one.
-    static func writeIndex(_ out: URL, templates: FrameTemplates) throws(CommandFailure) {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
-        var rows: [TemplateValue] = []
-        for name in names {
-            // scenario.json is small whatever the frame count; frames.json can be megabytes.
-            guard let about = ScenarioIndex.read(out.appendingPathComponent(name)) else { continue }
-            rows.append(.object(["name": .string(name), "frames": .int(about.frames),
-                                 "preset": .string(about.preset), "summary": .string(about.summary)]))
-        }
-        do {
-            let html = try templates.list(.object(["scenarios": .list(rows)]))
-            // A run killed here leaves its temporary file behind: the next run clears it.
-            FrameWriter.removeLeftovers(of: "index.html", in: out)
-            let temporary = out.appendingPathComponent(".index.html-tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-            try Data(html.utf8).write(to: temporary)
-            if rename(temporary.path, out.appendingPathComponent("index.html").path) != 0 {
-                try? FileManager.default.removeItem(at: temporary)
-                throw OutputError(path: out.appendingPathComponent("index.html").path, message: String(cString: strerror(errno)))
-            }
-        } catch let error as TemplateError {
-            throw CommandFailure(.dataError, error.description)
-        } catch {
-            throw CommandFailure(.cannotCreate, "\(out.appendingPathComponent("index.html").path): cannot write (\(FrameWriter.reason(error)))")
-        }
-    }
-}
-
-/// What `scenario.json` says of a rendered scenario, for the index.
-enum ScenarioIndex {
-    static func read(_ folder: URL) -> (preset: String, summary: String, frames: Int)? {
-        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent("scenario.json").path),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
-        return (object["preset"] as? String ?? "", object["summary"] as? String ?? "", object["frames"] as? Int ?? 0)
     }
 }
 

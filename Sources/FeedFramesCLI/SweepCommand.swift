@@ -56,7 +56,7 @@ enum SweepCommand {
             console.endProgress()
             let out = invocation.value("out") ?? "output/sweep-\(scenario.name)"
             do throws(OutputError) {
-                let writer = try FrameWriter(target: URL(fileURLWithPath: out), marker: "sweep.txt")
+                let writer = try FrameWriter(target: URL(fileURLWithPath: out), kind: .sweep)
                 try writer.write(table.text, to: "sweep.txt")
                 try writer.write(table.html, to: "sweep.html")
                 try writer.commit()

@@ -181,7 +181,7 @@ enum FrameSnapshots {
     /// The folder replaced whole, or not at all.
     static func write(_ files: InMemoryFrameFiles, to folder: URL) throws(FramesFailure) {
         do throws(OutputError) {
-            let writer = try FrameWriter(target: folder)
+            let writer = try FrameWriter(target: folder, kind: .snapshot)
             for name in files.fileNames.sorted() { try writer.write(files.files[name] ?? [], to: name) }
             try writer.commit()
         } catch {

@@ -42,7 +42,8 @@ public struct FramesScenario: Sendable {
     public init(preset: String, name: String? = nil, locale: String? = nil, viewport: (width: Double, height: Double)? = nil,
                 config: JSONValue? = nil, source: Source = Source(), events: [String]) {
         var object: JSONObject = ["preset": .string(preset)]
-        if let name { object["name"] = .string(name) }
+        // Named, so the name never comes from the label below (which is no folder name).
+        object["name"] = .string(name ?? preset)
         if let locale { object["locale"] = .string(locale) }
         if let viewport { object["viewport"] = ["width": .number(viewport.width), "height": .number(viewport.height)] }
         if let config { object["config"] = config }

@@ -35,17 +35,11 @@ public enum ScenarioReader {
         }
         var reading = Reading(file: file)
         reading.opener = opener
-        let scenario = reading.scenario(root, defaultName: defaultName(for: file))
+        let scenario = reading.scenario(root, defaultName: FolderName.defaultName(forFile: file))
         guard let scenario, reading.problems.isEmpty else { throw ScenarioErrors(reading.problems) }
         return scenario
     }
 
-    /// `path/to/demo.json` → `demo`.
-    static func defaultName(for file: String) -> String {
-        var base = Substring(file.split(separator: "/").last ?? Substring(file))
-        if base.hasSuffix(".json") { base = base.dropLast(5) }
-        return String(base)
-    }
 }
 
 /// The walk over one file's JSON tree, collecting problems as it goes.
@@ -68,11 +62,15 @@ struct Reading {
         let keys = ["name", "description", "preset", "locale", "viewport", "config", "source", "events"]
         guard let fields = object(root, "", keys: keys) else { return nil }
 
+        // Every name goes through one check, whether the file gives it or it comes from the file's name.
         var name = defaultName
         if let node = fields["name"], let value = string(node, "name") {
-            if Self.isSafeName(value) { name = value } else {
-                fail(node, "name", "\(found(node)) cannot name an output folder (expected letters, digits, '-', '_' or '.', not starting with '.', at most 100 characters)")
+            if FolderName.isValid(value) { name = value } else {
+                fail(node, "name", "\(found(node)) cannot name an output folder (expected \(FolderName.expected))")
             }
+        } else if fields["name"] == nil && !FolderName.isValid(defaultName) {
+            fail(nil, "", "the file name \(Self.shown(defaultName)) cannot name an output folder; "
+                 + "give the scenario a \"name\" (expected \(FolderName.expected))")
         }
         let summary = fields["description"].flatMap { string($0, "description") } ?? ""
 
@@ -113,12 +111,10 @@ struct Reading {
                         config: config, source: source, steps: steps)
     }
 
-    /// Output folder names: no path separators, no `..`, nothing hidden.
-    static func isSafeName(_ name: String) -> Bool {
-        guard !name.isEmpty, name.count <= 100, !name.hasPrefix(".") else { return false }
-        return name.unicodeScalars.allSatisfy { scalar in
-            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar)
-        }
+    /// A name for a message: quoted, cut after 40 characters, control characters as "?".
+    static func shown(_ text: String) -> String {
+        let cut = text.unicodeScalars.count > 40 ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(40))) + "…" : text
+        return "\"" + cut.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : String($0) }.joined() + "\""
     }
 
     // MARK: Config overrides (SPEC §5)
@@ -344,8 +340,7 @@ struct Reading {
     func found(_ node: JSONNode) -> String {
         switch node.value {
         case .string(let text):
-            let shown = text.unicodeScalars.count > 40 ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(40))) + "…" : text
-            return "\"" + shown.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : String($0) }.joined() + "\""
+            return Self.shown(text)
         case .number(let value): return formatPoints(value)
         case .bool(let value): return String(value)
         case .null: return "null"

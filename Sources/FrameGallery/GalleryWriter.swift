@@ -40,7 +40,7 @@ public struct GalleryWriter: Sendable {
                         text = try templates.text(of: frame, in: context)
                     } catch { throw .template(error) }
                     let issues = validator.validate(html, file: "\(displayFolder)/\(stem).html", expected: FrameExpectation(frame.layout))
-                    if !issues.isEmpty { throw .invalid(issues, template: templates.origins["frame.html"] ?? "frame.html") }
+                    if !issues.isEmpty { throw .validation(issues, frame: frame, templates: templates, context: context) }
                     do throws(OutputError) {
                         try writer.write(html, to: stem + ".html")
                         try writer.write(FrameJSON.bytes(of: frame), to: stem + ".json")

@@ -1,5 +1,6 @@
 import FeedScenario
 import Mustache
+import XHTMLValidation
 
 /// The compiled templates of one render: frames, the viewer and the index,
 /// plus the RelaxNG schema that HTML frames must satisfy.
@@ -83,6 +84,34 @@ public struct FrameTemplates: Sendable {
     /// `html(of:in:)` as the UTF-8 bytes of the file.
     public func htmlBytes(of frame: Frame, in context: FrameContext) throws(TemplateError) -> [UInt8] {
         try renderUTF8("frame.html", HTMLFrame.value(of: frame, in: context))
+    }
+
+    /// `htmlBytes(of:in:)` with where each piece came from, to report a problem
+    /// in the frame against the template line that wrote it.
+    public func htmlTraced(of frame: Frame, in context: FrameContext) throws(TemplateError) -> TracedOutput {
+        do {
+            return try library.renderTraced("frame.html", HTMLFrame.value(of: frame, in: context))
+        } catch {
+            throw Self.located(error, origins)
+        }
+    }
+
+    /// The problems of an HTML frame, each put at the template file and line that
+    /// wrote the frame line it was found on (`row.html:2`, not `0002.html:14`),
+    /// naming the frame in the message: the frame file is never written, so the
+    /// template is what the user can open. An issue with no line goes to `frame.html`.
+    public func locate(_ issues: [ValidationIssue], of frame: Frame, in context: FrameContext) -> [ValidationIssue] {
+        let traced = try? htmlTraced(of: frame, in: context)
+        return issues.map { issue in
+            var located = issue
+            let origin = traced?.origin(ofLine: issue.line)
+            located.file = origins[origin?.template ?? "frame.html"] ?? origin?.template ?? "frame.html"
+            located.line = origin?.line ?? 0
+            located.column = nil
+            located.message += " (frame \(frame.number) of \(context.scenarioName)"
+                + (issue.line > 0 ? ", HTML line \(issue.line))" : ")")
+            return located
+        }
     }
 
     /// `text(of:in:)` as the UTF-8 bytes of the file.

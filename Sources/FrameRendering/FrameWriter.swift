@@ -4,19 +4,6 @@ import Foundation
 import Glibc
 #endif
 
-/// Why output could not be written (exit 73).
-public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var path: String
-    public var message: String
-
-    public init(path: String, message: String) {
-        self.path = path
-        self.message = message
-    }
-
-    public var description: String { "\(path): \(message)" }
-}
-
 /// Writes one folder of files so that it appears whole or not at all.
 ///
 /// Files go into a hidden temporary folder beside the target; `commit()`
@@ -25,14 +12,17 @@ public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
 /// moment either the whole old folder or the whole new one. Where the swap is
 /// not supported it falls back to two renames (old aside, new into place).
 ///
-/// The target itself must be a folder, or absent: a symbolic link there is
-/// never followed or replaced, nor is a file. With a `marker`, a non-empty
-/// folder without that file (someone else's folder) is not replaced either.
-/// The parent folder may be a symbolic link (an output folder on another disk).
+/// A folder is replaced only if FeedFrames wrote it (see `OutputKind`): the
+/// target must be absent, an empty folder, or a folder holding the marker of
+/// the same kind and only what that kind writes. A symbolic link, a file or
+/// anyone else's folder there is never followed or replaced (exit 73). The
+/// parent folder may be a symbolic link (an output folder on another disk).
 ///
-/// `write` may be called from several threads at once for different files. A run that fails, or is killed, before `commit()`
-/// leaves the previous output as it was (plus, if killed, a hidden
-/// `.…-tmp-…` folder that the next run of the same target clears away).
+/// `write` may be called from several threads at once for different files. A
+/// run that fails before `commit()` leaves the previous output as it was; one
+/// stopped by SIGINT or SIGTERM removes its temporary folder (see
+/// `Interruption`), and one killed outright leaves a hidden `.…-tmp-…` folder
+/// that the next run in the same folder clears away.
 public final class FrameWriter: @unchecked Sendable {
     public let target: URL
     public let temporary: URL
@@ -40,29 +30,33 @@ public final class FrameWriter: @unchecked Sendable {
     private let temporaryPath: String
     private var finished = false
     private let files = FileManager.default
-    /// A file every folder this writer may replace holds (`scenario.json`), if any.
-    private let marker: String?
+    public let kind: OutputKind
 
-    /// - Parameter marker: when given, an existing non-empty target folder is replaced only
-    ///   if it holds this file: it was written by the same kind of run, not by someone else.
-    /// - Throws: `OutputError` when the parent folder cannot be created or written, or the
-    ///   target is a symbolic link, a file, or (with `marker`) a folder without the marker.
-    public init(target: URL, marker: String? = nil) throws(OutputError) {
+    /// - Throws: `OutputError` when the parent folder cannot be created or written, or
+    ///   the target is a symbolic link, a file, or a folder FeedFrames did not write as `kind`.
+    public init(target: URL, kind: OutputKind) throws(OutputError) {
         self.target = target.standardizedFileURL
-        self.marker = marker
+        self.kind = kind
         let parent = self.target.deletingLastPathComponent()
         let name = self.target.lastPathComponent
-        let token = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        temporary = parent.appendingPathComponent(".\(name)-tmp-\(token)")
+        temporary = parent.appendingPathComponent(Self.temporaryName(for: name, role: "tmp"))
         temporaryPath = temporary.path
         if let problem = Self.makeFolders(parent.path) {
             throw OutputError(path: parent.path, message: "cannot create the output folder (\(problem))")
         }
-        try Self.checkReplaceable(self.target, marker: marker)
-        Self.removeLeftovers(of: name, in: parent)
+        try Self.checkReplaceable(self.target, kind: kind)
+        Self.removeLeftovers(in: parent)
+        Interruption.register(temporaryPath)
         if mkdir(temporaryPath, 0o777) != 0 {  // less the umask, as FileManager would
+            Interruption.unregister(temporaryPath)
             throw OutputError(path: parent.path, message: "cannot create the output folder (\(String(cString: strerror(errno))))")
         }
+        if kind.writesMarker { try write(FolderMarker(kind: kind.name).bytes, to: FolderMarker.fileName) }
+    }
+
+    /// `.<name>-tmp-<pid>-<random>`: hidden, and telling which process owns it (see `removeLeftovers`).
+    static func temporaryName(for name: String, role: String) -> String {
+        ".\(name)-\(role)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     }
 
     /// `mkdir -p`, with the reason of the first failure (e.g. "Not a directory" when a file is in the way).
@@ -77,17 +71,26 @@ public final class FrameWriter: @unchecked Sendable {
         return nil
     }
 
-    /// What may stand at the target: nothing, or a folder (with the marker, when one is asked for).
-    static func checkReplaceable(_ target: URL, marker: String?) throws(OutputError) {
+    /// What may stand at the target: nothing, an empty folder, or a folder FeedFrames wrote as `kind`.
+    public static func checkReplaceable(_ target: URL, kind: OutputKind) throws(OutputError) {
         var info = stat()
         guard lstat(target.path, &info) == 0 else { return }
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
-            guard let marker else { return }
-            let entries = (try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? []
-            if entries.isEmpty || entries.contains(marker) { return }
-            throw OutputError(path: target.path, message: "is a folder this tool did not write (it has no \(marker)); "
-                              + "not replacing it (move it away, or choose another --out)")
+            let entries = ((try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? []).sorted()
+            if entries.isEmpty { return }
+            let advice = "not replacing it (move it away, or choose another --out)"
+            if let marker = FolderMarker.read(in: target.path) {
+                guard marker.kind == kind.name else {
+                    throw OutputError(path: target.path, message: "holds FeedFrames' \(marker.kind) output, not a \(kind.name); \(advice)")
+                }
+            } else if kind.writesMarker, let legacy = kind.legacyMarker, !entries.contains(legacy) {
+                // Not ours, nor what an earlier version wrote (it always wrote `legacy`).
+                throw OutputError(path: target.path, message: "is a folder FeedFrames did not write (it has no \(FolderMarker.fileName)); \(advice)")
+            }
+            if let stranger = entries.first(where: { !kind.writes($0) }) {
+                throw OutputError(path: target.path, message: "holds \(OutputError.shown(stranger)), which FeedFrames does not write there; \(advice)")
+            }
         case S_IFLNK:
             throw OutputError(path: target.path, message: "is a symbolic link; not following or replacing it "
                               + "(remove the link, or choose another --out)")
@@ -100,6 +103,12 @@ public final class FrameWriter: @unchecked Sendable {
         if !finished { discard() }
     }
 
+    /// Marks the run done: the temporary folder is no longer this writer's to clear.
+    private func finish() {
+        finished = true
+        Interruption.unregister(temporaryPath)
+    }
+
     /// Writes one file, `relativePath` inside the folder.
     ///
     /// Plain `open`/`write`/`close`, without the `fsync` that `Data.write`
@@ -108,14 +117,7 @@ public final class FrameWriter: @unchecked Sendable {
     /// - Complexity: O(size of the file).
     public func write(_ bytes: [UInt8], to relativePath: String) throws(OutputError) {
         let path = temporaryPath + "/" + relativePath
-        if relativePath.contains("/") {
-            let url = temporary.appendingPathComponent(relativePath)
-            do {
-                try files.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            } catch {
-                throw OutputError(path: target.appendingPathComponent(relativePath).path, message: "cannot write (\(Self.reason(error)))")
-            }
-        }
+        if relativePath.contains("/") { try makeSubfolders(of: relativePath) }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw failure(relativePath) }
         defer { close(descriptor) }
@@ -129,6 +131,16 @@ public final class FrameWriter: @unchecked Sendable {
                 throw failure(relativePath)
             }
             offset += written
+        }
+    }
+
+    /// Creates the folders `relativePath` lies in, inside the temporary folder only: if
+    /// that folder is gone (an interrupted run cleared it), this fails rather than make it again.
+    private func makeSubfolders(of relativePath: String) throws(OutputError) {
+        var folder = temporaryPath
+        for component in relativePath.split(separator: "/").dropLast() {
+            folder += "/" + component
+            if mkdir(folder, 0o777) != 0 && errno != EEXIST { throw failure(relativePath) }
         }
     }
 
@@ -154,20 +166,20 @@ public final class FrameWriter: @unchecked Sendable {
     /// Puts the new folder in place of the old one: one atomic swap where the
     /// kernel and file system allow it, else two renames.
     public func commit() throws(OutputError) {
-        try Self.checkReplaceable(target, marker: marker)
+        try Self.checkReplaceable(target, kind: kind)
         for _ in 0..<3 {
             // Nothing there: move in, unless another run got there first (EEXIST).
             if csystem_rename_noreplace(temporaryPath, target.path) == 0 {
-                finished = true
+                finish()
                 return
             }
             var failure = errno
             if failure == EEXIST {
                 // Swap: the target is never missing, half-written or a mix of two runs.
                 if csystem_rename_exchange(temporaryPath, target.path) == 0 {
-                    finished = true
                     // The old folder now sits at the temporary path (a killed run's leftover is cleared by the next).
                     try? files.removeItem(atPath: temporaryPath)
+                    finish()
                     return
                 }
                 failure = errno
@@ -185,7 +197,7 @@ public final class FrameWriter: @unchecked Sendable {
     /// renames leaves the target missing (the old folder stays beside it, hidden, until the next run).
     private func commitByRenames() throws(OutputError) {
         let parent = target.deletingLastPathComponent()
-        let old = parent.appendingPathComponent(".\(target.lastPathComponent)-old-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let old = parent.appendingPathComponent(Self.temporaryName(for: target.lastPathComponent, role: "old"))
         let hadOld = files.fileExists(atPath: target.path)
         if hadOld && rename(target.path, old.path) != 0 {
             throw OutputError(path: target.path, message: "cannot replace the old output (\(String(cString: strerror(errno))))")
@@ -195,27 +207,34 @@ public final class FrameWriter: @unchecked Sendable {
             if hadOld { _ = rename(old.path, target.path) }
             throw OutputError(path: target.path, message: "cannot move the new output into place (\(reason))")
         }
-        finished = true
+        finish()
         if hadOld { try? files.removeItem(at: old) }
     }
 
     /// Removes the temporary folder; the target stays as it was.
     public func discard() {
-        finished = true
         try? files.removeItem(at: temporary)
+        finish()
     }
 
-    /// Clears temporary and old folders that a killed run of the same target left behind.
-    /// Also used for single files written by temp + rename (`.index.html-tmp-<pid>-<n>`).
-    public static func removeLeftovers(of name: String, in parent: URL) {
+    /// Clears the temporary and old folders and files (`.<name>-tmp-<pid>-<n>`,
+    /// `.<name>-old-<pid>-<n>`) that killed runs left in `parent`, whatever their name;
+    /// those of a process still running (another render, maybe) are left alone.
+    public static func removeLeftovers(in parent: URL) {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
-        for entry in entries where entry.hasPrefix(".\(name)-tmp-") || entry.hasPrefix(".\(name)-old-") {
-            // Only folders whose writer is gone: another live render may own one.
-            let pid = entry.split(separator: "-").dropLast().last.flatMap { Int32($0) }
-            if let pid, pid != getpid(), kill(pid, 0) == 0 { continue }
-            if pid == getpid() { continue }
+        for entry in entries where entry.hasPrefix(".") {
+            guard let pid = leftoverOwner(entry), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
             try? FileManager.default.removeItem(at: parent.appendingPathComponent(entry))
         }
+    }
+
+    /// The process that made `entry`, when it is named as FeedFrames names its temporaries.
+    static func leftoverOwner(_ entry: String) -> pid_t? {
+        let parts = entry.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count >= 4, ["tmp", "old"].contains(parts[parts.count - 3]),
+              parts[parts.count - 1].allSatisfy(\.isASCII), UInt32(parts[parts.count - 1]) != nil,
+              let pid = Int32(parts[parts.count - 2]), pid > 0 else { return nil }
+        return pid
     }
 
     /// A short reason for a file-system error, for messages.

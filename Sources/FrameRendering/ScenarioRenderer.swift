@@ -20,15 +20,29 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     case output(OutputError)
     /// A template could not be rendered (exit 65).
     case template(TemplateError)
-    /// Frames failed validation (exit 1): the problems, and the template they came from.
-    case invalid([ValidationIssue], template: String)
+    /// Frame `frame` failed validation (exit 1): the problems, each placed at the
+    /// template line that wrote it where that is known (see `FrameTemplates.locate`).
+    case invalid([ValidationIssue], frame: Int)
+    /// A template asks for what a frame may never hold, an external DTD or an entity
+    /// (exit 65, like any other bad template): the problems, placed as for `invalid`.
+    case refused([ValidationIssue], frame: Int)
+
+    /// Problems found in frame `frame`, placed at their templates: `refused` when every
+    /// one is a hardening rule (a DTD, an entity), `invalid` otherwise.
+    public static func validation(_ issues: [ValidationIssue], frame: Frame, templates: FrameTemplates,
+                                  context: FrameContext) -> RenderError {
+        let located = templates.locate(issues, of: frame, in: context)
+        let policy: Set<String> = [ValidationIssue.Rule.doctype, ValidationIssue.Rule.entity]
+        return issues.allSatisfy({ policy.contains($0.rule) }) ? .refused(located, frame: frame.number)
+                                                             : .invalid(located, frame: frame.number)
+    }
 
     public var description: String {
         switch self {
         case .output(let error): return error.description
         case .template(let error): return error.description
-        case .invalid(let issues, let template):
-            return issues.prefix(20).map { "\($0) (from template \(template))" }.joined(separator: "\n")
+        case .invalid(let issues, _), .refused(let issues, _):
+            return issues.prefix(20).map(\.description).joined(separator: "\n")
                 + (issues.count > 20 ? "\n… and \(issues.count - 20) more problems" : "")
         }
     }
@@ -245,7 +259,7 @@ public struct ScenarioRenderer: Sendable {
             do throws(TemplateError) { html = try templates.htmlBytes(of: frame, in: context) } catch { throw .template(error) }
             if let validator {
                 let issues = validator.validate(html, file: file, expected: FrameExpectation(frame.layout))
-                if !issues.isEmpty { throw .invalid(issues, template: templates.origins["frame.html"] ?? "frame.html") }
+                if !issues.isEmpty { throw .validation(issues, frame: frame, templates: templates, context: context) }
             }
             return html
         }

@@ -11,6 +11,8 @@ extension Template {
         var openDelimiter: [UInt8] = Array("{{".utf8)
         var closeDelimiter: [UInt8] = Array("}}".utf8)
         var locator = Locator()
+        /// Lines of text nodes: a locator of its own, as text starts come before the tag just located.
+        var textLocator = Locator()
         /// Nodes of the innermost open section (or of the template itself).
         var nodes: [Node] = []
         var openSections: [OpenSection] = []
@@ -102,7 +104,7 @@ extension Template {
 
                 switch kind {
                 case .variable(let escaped):
-                    nodes.append(.variable(try name(content, location), escaped: escaped))
+                    nodes.append(.variable(try name(content, location), escaped: escaped, line: location.line))
                 case .section(let inverted):
                     guard openSections.count < Template.maximumSectionDepth else {
                         throw error(.nestingTooDeep, location,
@@ -193,17 +195,19 @@ extension Template {
         mutating func appendText(from start: Int, to end: Int) {
             guard start < end else { return }
             if isLineStart(start) { nodes.append(.lineStart) }
+            var line = textLocator.location(of: start, in: bytes).line
             var pieceStart = start
             var index = start
             while index < end - 1 {
                 if bytes[index] == UInt8(ascii: "\n") {
-                    nodes.append(.text(Array(bytes[pieceStart...index])))
+                    nodes.append(.text(Array(bytes[pieceStart...index]), line: line))
                     nodes.append(.lineStart)
                     pieceStart = index + 1
+                    line += 1
                 }
                 index += 1
             }
-            nodes.append(.text(Array(bytes[pieceStart..<end])))
+            nodes.append(.text(Array(bytes[pieceStart..<end]), line: line))
         }
 
         func isLineStart(_ offset: Int) -> Bool {

@@ -24,6 +24,16 @@ extension Template {
         try renderer.render(nodes, templateName: name, indent: [])
         return renderer.output.bytes
     }
+
+    /// `renderUTF8(_:library:)`, also saying which template and line each piece of
+    /// the output came from, so a problem found in the output (a validation error
+    /// at some line) can be reported against the template that wrote it.
+    public func renderTraced(_ value: TemplateValue, library: TemplateLibrary? = nil) throws(TemplateError) -> TracedOutput {
+        var renderer = Renderer(capacity: max(1024, sourceByteCount * 4), library: library, root: value)
+        renderer.trace = []
+        try renderer.render(nodes, templateName: name, indent: [])
+        return TracedOutput(bytes: renderer.output.bytes, origins: renderer.trace ?? [])
+    }
 }
 
 /// Walks a node tree, appending to one byte buffer.
@@ -38,6 +48,8 @@ struct Renderer {
     let library: TemplateLibrary?
     /// Innermost context last.
     var contextStack: [TemplateValue]
+    /// Where each piece of output came from, when asked for (`renderTraced`).
+    var trace: [TemplateOrigin]?
 
     /// Where an enclosing node list resumes once the inner one is done.
     struct Frame {
@@ -119,13 +131,15 @@ struct Renderer {
             index += 1
 
             switch nodes[current] {
-            case .text(let text):
+            case .text(let text, let line):
+                if trace != nil { trace?.append(TemplateOrigin(offset: output.bytes.count, template: templateName, line: line)) }
                 output.append(text)
 
             case .lineStart:
                 if !indent.isEmpty { output.append(indent) }
 
-            case .variable(let name, let escaped):
+            case .variable(let name, let escaped, let line):
+                if trace != nil { trace?.append(TemplateOrigin(offset: output.bytes.count, template: templateName, line: line)) }
                 append(lookUp(name), escaped: escaped)
 
             case .section(let name, let children, let inverted, let location):

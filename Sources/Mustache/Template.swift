@@ -78,13 +78,14 @@ public struct Template: Sendable {
 
 /// One compiled piece of a template.
 enum Node: Sendable {
-    /// Literal text as UTF-8, copied to the output.
-    case text([UInt8])
+    /// Literal text as UTF-8, copied to the output: at most one source line
+    /// (`line`, from 1), so a traced render can say where output came from.
+    case text([UInt8], line: Int)
     /// The start of a source line: where a standalone partial's indentation
     /// is written when this template is rendered as that partial.
     case lineStart
-    /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}` (raw).
-    case variable(Name, escaped: Bool)
+    /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}` (raw), on source line `line`.
+    case variable(Name, escaped: Bool, line: Int)
     /// `{{#name}}…{{/name}}` or, when inverted, `{{^name}}…{{/name}}`.
     case section(Name, [Node], inverted: Bool, SourceLocation)
     /// `{{>name}}`. `indent` is the whitespace before a standalone tag

@@ -72,3 +72,41 @@ struct SourceLocation: Hashable, Sendable {
 
     static let none = SourceLocation(line: 0, column: 0)
 }
+
+/// Where a piece of rendered output came from: the template and its source
+/// line that wrote the bytes starting at `offset` (see `renderTraced`).
+public struct TemplateOrigin: Hashable, Sendable {
+    public var offset: Int
+    public var template: String
+    public var line: Int
+}
+
+/// A traced render: the output and, in output order, where each piece came from.
+public struct TracedOutput: Sendable {
+    public var bytes: [UInt8]
+    public var origins: [TemplateOrigin]
+
+    /// The template and line that wrote output line `line` (from 1): the origin of its
+    /// first character that is not a space or tab (of the line's start, if it is blank).
+    /// - Complexity: O(output + origins).
+    public func origin(ofLine line: Int) -> TemplateOrigin? {
+        guard line >= 1 else { return nil }
+        var offset = 0
+        var current = 1
+        while current < line, offset < bytes.count {
+            if bytes[offset] == UInt8(ascii: "\n") { current += 1 }
+            offset += 1
+        }
+        guard current == line else { return nil }
+        var first = offset
+        while first < bytes.count, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t") { first += 1 }
+        if first < bytes.count, bytes[first] != UInt8(ascii: "\n") { offset = first }
+        // The last piece that starts at or before `offset`.
+        var low = 0, high = origins.count
+        while low < high {
+            let middle = (low + high) / 2
+            if origins[middle].offset <= offset { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 ? origins[low - 1] : nil
+    }
+}

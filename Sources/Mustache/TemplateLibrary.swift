@@ -75,6 +75,11 @@ public struct TemplateLibrary: Sendable {
         try template(named: name).renderUTF8(value, library: self)
     }
 
+    /// `renderUTF8(_:_:)` with the origin of each piece of output (see `Template.renderTraced`).
+    public func renderTraced(_ name: String, _ value: TemplateValue) throws(TemplateError) -> TracedOutput {
+        try template(named: name).renderTraced(value, library: self)
+    }
+
     func template(named name: String) throws(TemplateError) -> Template {
         guard let template = templates[name] else {
             throw TemplateError(.unknownTemplate, name, .none, "no template named \"\(name)\" in the library")

@@ -30,7 +30,9 @@ public struct ParseLimits: Hashable, Sendable {
 ///   (reported as rule `entity`), so a `&x;` can never reach a file or URL;
 ///   `resolveEntity` always refuses and `externalSubset` does nothing.
 ///   Element / attribute-list / notation declarations are reported as rule
-///   `doctype` (a frame has none) and otherwise handled by libxml2's defaults.
+///   `doctype` (a frame has none) and otherwise handled by libxml2's defaults,
+///   and so is a DOCTYPE naming an external DTD (`PUBLIC` or `SYSTEM`): it is
+///   never loaded, but a frame or template that asks for one is refused.
 /// - Errors go to a per-context structured handler whose collector lives in
 ///   the context's `_private`; nothing global is touched, so parses on many
 ///   threads at once are independent.
@@ -67,6 +69,7 @@ enum HardenedParser {
             sax.pointee.serror = parserErrorHandler
             sax.pointee.resolveEntity = refuseResolveEntity
             sax.pointee.externalSubset = ignoreExternalSubset
+            sax.pointee.internalSubset = reportExternalDTD
             sax.pointee.entityDecl = rejectEntityDecl
             sax.pointee.unparsedEntityDecl = rejectUnparsedEntityDecl
             sax.pointee.elementDecl = reportElementDecl
@@ -111,6 +114,16 @@ private let parserErrorHandler: xmlStructuredErrorFunc = { ctx, error in
 private let refuseResolveEntity: resolveEntitySAXFunc = { _, _, _ in nil }
 
 private let ignoreExternalSubset: externalSubsetSAXFunc = { _, _, _, _ in }
+
+private let reportExternalDTD: internalSubsetSAXFunc = { ctx, name, externalID, systemID in
+    // HTML5's own legacy doctype (`SYSTEM "about:legacy-compat"`) names no DTD.
+    let system = xmlString(systemID)
+    if let named = (system == "about:legacy-compat" ? nil : system) ?? xmlString(externalID) {
+        HardenedParser.report(ctx, rule: ValidationIssue.Rule.doctype,
+                              "DOCTYPE \(xmlString(name) ?? "?") names an external DTD (\"\(named)\"), which is not allowed (it is never loaded)")
+    }
+    xmlSAX2InternalSubset(ctx, name, externalID, systemID)
+}
 
 private let rejectEntityDecl: entityDeclSAXFunc = { ctx, name, type, _, systemId, _ in
     let entity = xmlString(name) ?? "?"

@@ -155,3 +155,15 @@ func takeXMLString(_ pointer: UnsafeMutablePointer<xmlChar>?) -> String? {
 func xmlString(_ pointer: UnsafePointer<xmlChar>?) -> String? {
     pointer.map { String(cString: $0) }
 }
+
+/// The node after `node` in document order, within `root`'s subtree.
+func nextNode(after node: xmlNodePtr, in root: xmlNodePtr) -> xmlNodePtr? {
+    if node.pointee.type == XML_ELEMENT_NODE, let child = node.pointee.children { return child }
+    var current = node
+    while current != root {
+        if let sibling = current.pointee.next { return sibling }
+        guard let parent = current.pointee.parent else { return nil }
+        current = parent
+    }
+    return nil
+}

@@ -20,11 +20,14 @@ public final class RelaxNGSchema: @unchecked Sendable {
     private let schema: xmlRelaxNGPtr
 
     /// Compiles schema text (RelaxNG XML syntax). The text is parsed with the
-    /// same hardened parser as documents; it should be self-contained
-    /// (`include`/`externalRef` would be resolved relative to the current
-    /// directory).
+    /// same hardened parser as documents (no network, no DTD, no entities) and
+    /// must be self-contained: `xmlRelaxNGParse` ignores the parser's hardening
+    /// and would fetch an `externalRef` or `include` from anywhere, a URL or
+    /// `/etc/passwd` (libxml2 2.9 has only a process-wide loader to stop it), so
+    /// a schema holding either, or a DOCTYPE, is refused before libxml2's RelaxNG
+    /// parser ever sees it.
     ///
-    /// - Throws: ``ValidationFailure`` with `xml-syntax` or `relaxng-schema` issues.
+    /// - Throws: ``ValidationFailure`` with `xml-syntax`, `doctype` or `relaxng-schema` issues.
     public init(text: String, name: String) throws(ValidationFailure) {
         ensureLibXML2()
         var text = text
@@ -36,6 +39,8 @@ public final class RelaxNGSchema: @unchecked Sendable {
             throw ValidationFailure(issues: parseIssues)
         }
         defer { xmlFreeDoc(source) }
+        let references = Self.outsideReferences(source, file: name, text: text)
+        guard references.isEmpty else { throw ValidationFailure(issues: references) }
 
         let collector = IssueCollector(file: name, rule: ValidationIssue.Rule.relaxngSchema, includeColumn: false)
         // xmlRelaxNGNewDocParserCtxt copies the document, so `source` stays ours.
@@ -61,6 +66,37 @@ public final class RelaxNGSchema: @unchecked Sendable {
     deinit {
         xmlRelaxNGFree(schema)
     }
+
+    /// RelaxNG elements that make the schema parser read another file or URL.
+    static let referencingElements: Set<String> = ["externalRef", "include"]
+
+    /// A DOCTYPE, and every element that would make libxml2's RelaxNG parser
+    /// read something outside this text (in any namespace: a prefix cannot hide one).
+    /// - Complexity: O(nodes).
+    static func outsideReferences(_ doc: xmlDocPtr, file: String, text: String) -> [ValidationIssue] {
+        var issues: [ValidationIssue] = []
+        if xmlGetIntSubset(doc) != nil {
+            // libxml2 keeps no line for a DTD node: the line of the text's first "<!DOCTYPE".
+            let before = text.range(of: "<!DOCTYPE").map { text[..<$0.lowerBound] } ?? ""
+            let line = before.utf8.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            issues.append(ValidationIssue(file: file, line: line, rule: ValidationIssue.Rule.doctype,
+                                          message: "a DOCTYPE is not allowed in a RelaxNG schema"))
+        }
+        guard let root = xmlDocGetRootElement(doc) else { return issues }
+        var node: xmlNodePtr? = root
+        while let current = node {
+            if current.pointee.type == XML_ELEMENT_NODE, let name = xmlString(current.pointee.name),
+               referencingElements.contains(name) {
+                let href = takeXMLString(xmlGetProp(current, "href")) ?? ""
+                issues.append(ValidationIssue(file: file, line: max(0, Int(xmlGetLineNo(current))), rule: ValidationIssue.Rule.relaxngSchema,
+                                              message: "<\(name) href=\"\(href.prefix(80))\"> is not allowed: the schema must be self-contained "
+                                                       + "(it is never loaded; put the definitions in this file)"))
+            }
+            node = nextNode(after: current, in: root)
+        }
+        return issues
+    }
+
 
     /// Validates a document; same as `document.validate(against: self)`.
     public func validate(_ document: XHTMLDocument) -> [ValidationIssue] {

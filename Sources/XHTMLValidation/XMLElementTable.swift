@@ -53,22 +53,10 @@ extension XHTMLDocument {
                         child = element.pointee.next
                     }
                 }
-                node = Self.next(after: current, in: root)
+                node = nextNode(after: current, in: root)
             }
             return found
         }
-    }
-
-    /// The node after `node` in document order, within `root`'s subtree.
-    private static func next(after node: xmlNodePtr, in root: xmlNodePtr) -> xmlNodePtr? {
-        if node.pointee.type == XML_ELEMENT_NODE, let child = node.pointee.children { return child }
-        var current = node
-        while current != root {
-            if let sibling = current.pointee.next { return sibling }
-            guard let parent = current.pointee.parent else { return nil }
-            current = parent
-        }
-        return nil
     }
 
     private static let idName = Array("id".utf8)

@@ -133,7 +133,9 @@ final class HostileDataTests: XCTestCase {
             switch scalar.value {
             case 0x09, 0x0A: scalars.append(scalar)
             case 0x0D: scalars.append("\n")
-            case 0x00..<0x20, 0xFFFE, 0xFFFF: scalars.append("\u{FFFD}")
+            // Not XML, or a parse error in HTML5 (C1 controls, DEL, noncharacters).
+            case 0x00..<0x20, 0x7F...0x9F, 0xFDD0...0xFDEF: scalars.append("\u{FFFD}")
+            case let value where value & 0xFFFE == 0xFFFE: scalars.append("\u{FFFD}")
             default: scalars.append(scalar)
             }
         }

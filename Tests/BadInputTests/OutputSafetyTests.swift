@@ -26,9 +26,116 @@ final class OutputSafetyTests: XCTestCase {
             """
     }
 
-    func hidden(_ folder: String) -> [String] { scratch.list(folder).filter { $0.hasPrefix(".") } }
+    /// Hidden entries other than FeedFrames' marker: temporary folders left behind.
+    func hidden(_ folder: String) -> [String] { scratch.list(folder).filter { $0.hasPrefix(".") && $0 != ".feedframes" } }
 
     // MARK: Paths
+
+    /// A name taken from the scenario's file name goes through the same check as a `name`
+    /// key: `..json` rendered with `--out .` once replaced the folder it sat in (issue 15).
+    func testNamesFromFileNamesAreCheckedAndTheUsersFilesSurvive() throws {
+        let scenario = #"{"preset": "standard", "events": ["launch"]}"#
+        let named = { (name: String) in #"{"name": "\#(name)", "preset": "standard", "events": ["launch"]}"# }
+        let cases: [(file: String, text: String)] = [
+            ("..json", scenario), ("...json", scenario), (".json", scenario), (".hidden.json", scenario),
+            ("<img src=x onerror=alert(1)>.json", scenario), ("line\nbreak.json", scenario), ("index.html.json", scenario),
+            ("frames.json.json", scenario), ("INDEX.HTML.json", scenario), ("idx.json", named("index.html")),
+            ("fr.json", named("frames.js")),
+        ]
+        for (file, text) in cases {
+            try? FileManager.default.removeItem(at: scratch.url("p"))
+            try scratch.write("precious\n", to: "p/important.txt")
+            try scratch.write("{}\n", to: "p/scenario.json")
+            try scratch.write(text, to: "p/\(file)")
+            let before = scratch.snapshot("")
+            let outcome = try scratch.run("render", "p/\(file)", "--out", "p")
+            XCTAssertEqual(outcome.status, 65, "\(file): \(outcome.stderr)")
+            XCTAssertTrue(outcome.stderr.contains("cannot name an output folder"), "\(file): \(outcome.stderr)")
+            XCTAssertFalse(outcome.stderr.contains("\n") && outcome.stderr.split(separator: "\n").count > 1, "\(file): one line")
+            XCTAssertEqual(Subprocess.differences(scratch.snapshot(""), before), [], "\(file): nothing written or removed")
+            XCTAssertEqual(try scratch.text("p/important.txt"), "precious\n")
+        }
+    }
+
+    /// A folder is replaced only if FeedFrames wrote it: its marker, of the same kind, and nothing else in it.
+    func testOnlyFoldersFeedFramesWroteAreReplaced() throws {
+        try scratch.write(#"{"preset": "standard", "events": ["launch"]}"#, to: "ok.json")
+        XCTAssertEqual(try scratch.run("render", "ok.json", "--out", "out").status, 0)
+        XCTAssertEqual(try scratch.text("out/ok/.feedframes"), #"{"feedframes":1,"kind":"scenario"}"# + "\n")
+        XCTAssertEqual(try scratch.run("render", "ok.json", "--out", "out").status, 0, "its own folder is replaced")
+
+        // A file of the user's inside: refused, and it survives.
+        try scratch.write("notes\n", to: "out/ok/notes.txt")
+        var outcome = try scratch.run("render", "ok.json", "--out", "out")
+        XCTAssertEqual(outcome.status, 73, outcome.stderr)
+        XCTAssertTrue(outcome.stderr.contains(#"holds "notes.txt", which FeedFrames does not write there"#), outcome.stderr)
+        XCTAssertEqual(try scratch.text("out/ok/notes.txt"), "notes\n")
+        try FileManager.default.removeItem(at: scratch.url("out/ok/notes.txt"))
+
+        // Another kind of output: a gallery never replaces a scenario folder.
+        outcome = try scratch.run("preview", "--preset", "standard", "--locale", "en", "--out", "out/ok")
+        XCTAssertEqual(outcome.status, 73, outcome.stderr)
+        XCTAssertTrue(outcome.stderr.contains("holds FeedFrames' scenario output, not a gallery"), outcome.stderr)
+
+        // "Holds scenario.json" alone no longer makes a folder ours.
+        try scratch.write("{}\n", to: "out2/ok/scenario.json")
+        try scratch.write("mine\n", to: "out2/ok/mine.txt")
+        XCTAssertEqual(try scratch.run("render", "ok.json", "--out", "out2").status, 73)
+        XCTAssertEqual(try scratch.text("out2/ok/mine.txt"), "mine\n")
+
+        // A folder an earlier version wrote (frames and scenario.json, no marker) is recognised by its contents.
+        try FileManager.default.removeItem(at: scratch.url("out/ok/.feedframes"))
+        XCTAssertEqual(try scratch.run("render", "ok.json", "--out", "out").status, 0)
+        XCTAssertTrue(scratch.exists("out/ok/.feedframes"))
+
+        // An index.html of the user's in --out is never replaced.
+        try scratch.write("<p>my site</p>\n", to: "site/index.html")
+        outcome = try scratch.run("render", "ok.json", "--out", "site")
+        XCTAssertEqual(outcome.status, 73, outcome.stderr)
+        XCTAssertTrue(outcome.stderr.contains("site/index.html: was not written by FeedFrames"), outcome.stderr)
+        XCTAssertEqual(try scratch.text("site/index.html"), "<p>my site</p>\n")
+        XCTAssertFalse(scratch.exists("site/ok"), "refused before anything was rendered")
+    }
+
+    /// One run, one outcome: when one of several scenarios fails, none is committed and the
+    /// index is not touched; a stale index (a kill between the folders and the index) is repaired.
+    func testSeveralScenariosCommitTogetherOrNotAtAll() throws {
+        try scratch.write(#"{"name": "first", "preset": "standard", "events": ["launch"]}"#, to: "first.json")
+        try scratch.write(#"{"name": "second", "preset": "standard", "events": ["launch", "wait 1"]}"#, to: "second.json")
+        XCTAssertEqual(try scratch.run("render", "first.json", "--out", "out").status, 0)
+        let before = scratch.snapshot("out")
+        // A row template that breaks frame.rng: the first scenario (no rows) renders, the second fails.
+        let row = #"<div class="row" data-index="{{index}}" data-id="{{id}}" style="top: {{y}}px;"><b>{{title}}</b></div>"#
+        try scratch.write(row + "\n", to: "broken/row.html")
+        let outcome = try scratch.run("render", "first.json", "second.json", "--out", "out", "--templates", "broken")
+        XCTAssertEqual(outcome.status, 1, outcome.stderr)
+        XCTAssertTrue(outcome.stderr.hasPrefix("broken/row.html:1: relaxng:"), "the template and its line: \(outcome.stderr)")
+        XCTAssertEqual(Subprocess.differences(scratch.snapshot("out"), before), [], "nothing committed, the index untouched")
+        XCTAssertEqual(hidden("out"), [])
+
+        // As if a run was killed after its folders moved in and before its index: the next run repairs it.
+        try FileManager.default.copyItem(at: scratch.url("out/first"), to: scratch.url("out/copied"))
+        XCTAssertFalse(try scratch.text("out/index.html").contains("copied/index.html"))
+        let failing = try scratch.run("render", "second.json", "--out", "out", "--templates", "broken")
+        XCTAssertEqual(failing.status, 1)
+        XCTAssertTrue(try scratch.text("out/index.html").contains("copied/index.html"), "a failing run repairs the stale index too")
+        XCTAssertFalse(scratch.exists("out/second"))
+    }
+
+    /// `demos --export` replaces a copy only while it is the one it wrote; an edited copy needs --force.
+    func testDemosExportKeepsEditedCopiesUnlessForced() throws {
+        XCTAssertEqual(try scratch.run("demos", "--export", "d").status, 0)
+        XCTAssertEqual(try scratch.run("demos", "--export", "d").status, 0, "untouched copies are replaced")
+        let edited = try scratch.text("d/standard-story.json") + "\n"
+        try scratch.write(edited, to: "d/standard-story.json")
+        let before = scratch.snapshot("d")
+        let outcome = try scratch.run("demos", "--export", "d")
+        XCTAssertEqual(outcome.status, 73, outcome.stderr)
+        XCTAssertTrue(outcome.stderr.contains("standard-story.json: was edited or not written by FeedFrames"), outcome.stderr)
+        XCTAssertEqual(Subprocess.differences(scratch.snapshot("d"), before), [], "nothing written")
+        XCTAssertEqual(try scratch.run("demos", "--export", "d", "--force").status, 0)
+        XCTAssertNotEqual(try scratch.text("d/standard-story.json"), edited)
+    }
 
     func testNamesThatWouldLeaveTheOutputFolderAreRefusedAndNothingIsWritten() throws {
         try scratch.write("keep\n", to: "out/inner/marker.txt")
@@ -78,7 +185,7 @@ final class OutputSafetyTests: XCTestCase {
         try scratch.write("my notes\n", to: "out4/linked/notes.txt")
         let foreign = try scratch.run("render", "linked.json", "--out", "out4")
         XCTAssertEqual(foreign.status, 73)
-        XCTAssertTrue(foreign.stderr.contains("is a folder this tool did not write (it has no scenario.json)"), foreign.stderr)
+        XCTAssertTrue(foreign.stderr.contains("is a folder FeedFrames did not write (it has no .feedframes)"), foreign.stderr)
         XCTAssertEqual(scratch.list("out4/linked"), ["notes.txt"])
         // An empty folder is fine.
         try FileManager.default.createDirectory(at: scratch.url("out5/linked"), withIntermediateDirectories: true)
@@ -95,7 +202,7 @@ final class OutputSafetyTests: XCTestCase {
                           ["preview", "--preset", "standard", "--locale", "en", "--out", "."]] {
             let outcome = try scratch.run(arguments)
             XCTAssertEqual(outcome.status, 73, "\(arguments): \(outcome.stderr)")
-            XCTAssertTrue(outcome.stderr.contains("is a folder this tool did not write (it has no gallery.json)"), outcome.stderr)
+            XCTAssertTrue(outcome.stderr.contains("is a folder FeedFrames did not write (it has no .feedframes)"), outcome.stderr)
             XCTAssertEqual(Subprocess.differences(scratch.snapshot("mine"), before), [])
         }
         XCTAssertEqual(try scratch.run("preview", "--preset", "standard", "--locale", "en", "--out", "gallery").status, 0)
@@ -127,6 +234,35 @@ final class OutputSafetyTests: XCTestCase {
     // MARK: Killed, full, read-only
 
     /// SIGKILL at ≥ 20 seeded random moments of a long render: the previous render stays whole and valid.
+    /// SIGINT and SIGTERM (Ctrl-C, a CI timeout) remove the temporary folder of a render in
+    /// progress, leave the previous output whole, and end the process by that signal.
+    func testAnInterruptedRenderRemovesItsTemporaryFolder() throws {
+        try scratch.write(Self.scenario(name: "stop", total: 60, rounds: 3), to: "small.json")
+        try scratch.write(Self.scenario(name: "stop", total: 100_000, rounds: 400, title: "Big row {n}"), to: "big.json")
+        XCTAssertEqual(try scratch.run("render", "small.json", "--out", "out").status, 0)
+        let reference = scratch.snapshot("out/stop")
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            let process = try scratch.start(["render", "big.json", "--out", "out"])
+            // Until its temporary folder holds some frames: the run is well under way.
+            let deadline = Date().addingTimeInterval(30)
+            var temporary: String?
+            while process.isRunning && Date() < deadline {
+                if let name = hidden("out").first(where: { $0.hasPrefix(".stop-tmp-") }), scratch.list("out/\(name)").count > 50 {
+                    temporary = name
+                    break
+                }
+                usleep(5_000)
+            }
+            XCTAssertNotNil(temporary, "signal \(signal): the render got under way")
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationReason, .uncaughtSignal, "signal \(signal): ended by the signal")
+            XCTAssertEqual(process.terminationStatus, signal)
+            XCTAssertEqual(hidden("out"), [], "signal \(signal): no temporary folder left")
+            XCTAssertEqual(Subprocess.differences(scratch.snapshot("out/stop"), reference), [], "signal \(signal): the previous render")
+        }
+    }
+
     func testARenderKilledAtAnyMomentLeavesThePreviousOutputWhole() throws {
         try scratch.write(Self.scenario(name: "crash", total: 60, rounds: 3), to: "small.json")
         try scratch.write(Self.scenario(name: "crash", total: 100_000, rounds: 150, title: "Big row {n}"), to: "big.json")
@@ -256,7 +392,7 @@ final class OutputSafetyTests: XCTestCase {
     func testJobsNeverChangeAByte() throws {
         XCTAssertEqual(try scratch.run("demos", "--export", "demos").status, 0)
         try scratch.write(Self.scenario(name: "long", total: 100_000, rounds: 200, title: "Long {n}"), to: "demos/zz-long.json")
-        let scenarios = scratch.list("demos").map { "demos/" + $0 }
+        let scenarios = scratch.list("demos").filter { $0.hasSuffix(".json") }.map { "demos/" + $0 }
         XCTAssertGreaterThan(scenarios.count, 15)
         XCTAssertEqual(try scratch.run(["render"] + scenarios + ["--out", "jobs-1", "--jobs", "1"]).status, 0)
         let reference = scratch.snapshot("jobs-1")

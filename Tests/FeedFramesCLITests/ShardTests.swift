@@ -9,7 +9,7 @@ final class ShardTests: XCTestCase {
         let cli = try Subprocess()
         defer { cli.cleanUp() }
         XCTAssertEqual(try cli.run("demos", "--export", "demos").status, 0)
-        let scenarios = cli.list("demos").map { "demos/\($0)" }
+        let scenarios = cli.list("demos").filter { $0.hasSuffix(".json") }.map { "demos/\($0)" }
         XCTAssertGreaterThanOrEqual(scenarios.count, 15)
 
         let whole = try cli.run(["render"] + scenarios + ["--out", "whole", "--format", "json,text"])
@@ -20,12 +20,12 @@ final class ShardTests: XCTestCase {
             let shuffled = index == 2 ? Array(scenarios.reversed()) : scenarios
             let outcome = try cli.run(["render"] + shuffled + ["--out", "shard\(index)", "--shard", "\(index)/3", "--format", "json,text"])
             XCTAssertEqual(outcome.status, 0, outcome.stderr)
-            for name in cli.list("shard\(index)") where name != "index.html" {
+            for name in cli.list("shard\(index)") where name != "index.html" && !name.hasPrefix(".") {
                 seen[name, default: 0] += 1
                 XCTAssertEqual(try files(in: "shard\(index)/\(name)", cli), try files(in: "whole/\(name)", cli), name)
             }
         }
-        let expected = Set(cli.list("whole").filter { $0 != "index.html" })
+        let expected = Set(cli.list("whole").filter { $0 != "index.html" && !$0.hasPrefix(".") })
         XCTAssertEqual(Set(seen.keys), expected, "every scenario in some shard")
         XCTAssertTrue(seen.values.allSatisfy { $0 == 1 }, "no scenario in two shards: \(seen.filter { $0.value > 1 })")
         XCTAssertGreaterThan(cli.list("shard1").count, 1, "shards are not all empty but one")

@@ -24,7 +24,7 @@ final class FrameSinkTests: XCTestCase {
     func render(_ scenario: Scenario, templates: FrameTemplates, jobs: Int) throws -> (Result<RenderReport, RenderError>, [String: Data]) {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let writer = try FrameWriter(target: folder.appendingPathComponent("out"))
+        let writer = try FrameWriter(target: folder.appendingPathComponent("out"), kind: .scenario)
         let renderer = ScenarioRenderer(templates: templates, validator: try defaultValidator(), jobs: jobs)
         let result = Result { () throws(RenderError) in try renderer.render(scenario, into: writer, displayFolder: "out") }
         var files: [String: Data] = [:]
@@ -39,7 +39,7 @@ final class FrameSinkTests: XCTestCase {
         let (one, filesOne) = try render(scenario, templates: try defaultTemplates(), jobs: 1)
         let frames = try one.get().frames
         XCTAssertGreaterThan(frames, 3 * ScenarioRenderer.batchSize, "several batches")
-        XCTAssertEqual(filesOne.count, 3 * frames + 4, "three files a frame, frames.json, frames.js, scenario.json, index.html")
+        XCTAssertEqual(filesOne.count, 3 * frames + 5, "three files a frame, frames.json, frames.js, scenario.json, index.html, .feedframes")
         for jobs in [2, 3] {
             let (many, filesMany) = try render(scenario, templates: try defaultTemplates(), jobs: jobs)
             XCTAssertEqual(try many.get(), try one.get(), "jobs \(jobs)")
@@ -57,11 +57,12 @@ final class FrameSinkTests: XCTestCase {
     /// none from it on; returns that frame's number.
     func failingFrame(_ scenario: Scenario, jobs: Int, file: StaticString = #filePath, line: UInt = #line) throws -> Int {
         let (result, files) = try render(scenario, templates: try brokenTemplates(), jobs: jobs)
-        guard case .failure(.invalid(let issues, _)) = result else {
+        guard case .failure(.invalid(let issues, let bad)) = result else {
             XCTFail("jobs \(jobs): \(result)", file: file, line: line)
             return 0
         }
-        let bad = try XCTUnwrap(Int(try XCTUnwrap(issues.first?.file).dropFirst("out/".count).prefix(4)))
+        XCTAssertTrue(issues.first?.message.contains("(frame \(bad) of ") ?? false,
+                      "the problem names the frame it was found in: \(issues)", file: file, line: line)
         let numbers = Set(files.keys.compactMap { Int($0.prefix(4)) })
         XCTAssertEqual(numbers, Set(1..<bad), "jobs \(jobs): every frame before \(bad) and none after", file: file, line: line)
         for number in numbers {

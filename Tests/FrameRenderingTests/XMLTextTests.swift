@@ -12,8 +12,10 @@ final class XMLTextTests: XCTestCase {
 
     func testByteScanAgreesWithTheScalarScan() {
         // Forbidden ones, allowed neighbours, and allowed scalars whose UTF-8 also starts with 0xEF.
-        let pool: [Unicode.Scalar] = ["a", " ", "é", "中", "😀", "\t", "\n", "\r", "\u{0}", "\u{1}", "\u{1F}", "\u{7F}",
-                                      "\u{FFFE}", "\u{FFFF}", "\u{FFFD}", "\u{F000}", "\u{FEFF}", "\u{10FFFF}"]
+        let values: [UInt32] = [0x61, 0x20, 0xE9, 0x4E2D, 0x1F600, 0x09, 0x0A, 0x0D, 0x00, 0x01, 0x1F, 0x7F,
+                                0x80, 0x85, 0x9F, 0xA0, 0xBF, 0xFDD0, 0xFDEF, 0xFDF0, 0xFFFE, 0xFFFF, 0xFFFD, 0xF000, 0xFEFF,
+                                0x1FFFE, 0x1FFFD, 0x2FFFF, 0xE0001, 0x10FFFE, 0x10FFFD, 0x10FFFF]
+        let pool = values.map { Unicode.Scalar($0)! }
         var generator = SeededRandom(seed: 7)
         var replaced = 0
         for _ in 0..<20_000 {
@@ -30,10 +32,17 @@ final class XMLTextTests: XCTestCase {
     }
 
     func testEachForbiddenScalarIsCaughtAlone() {
-        for value: UInt32 in Array(0..<0x20) + [0xFFFE, 0xFFFF] {
+        let planes = (1...16).flatMap { plane in [UInt32(plane) << 16 | 0xFFFE, UInt32(plane) << 16 | 0xFFFF] }
+        let forbidden = Array(0..<0x20) + Array(0x7F...0x9F) + Array(0xFDD0...0xFDEF) + [0xFFFE, 0xFFFF] + planes
+        for value: UInt32 in forbidden {
             let text = "x" + String(Unicode.Scalar(value)!) + "y"
             let allowed = value == 0x09 || value == 0x0A || value == 0x0D
             XCTAssertEqual(XMLText.safe(text), allowed ? text : "x\u{FFFD}y", "U+\(String(value, radix: 16))")
+        }
+        // Their neighbours stay.
+        for value: UInt32 in [0x20, 0x7E, 0xA0, 0xFDCF, 0xFDF0, 0xFFFD, 0x1FFFD, 0x10FFFD] {
+            let text = "x" + String(Unicode.Scalar(value)!) + "y"
+            XCTAssertEqual(XMLText.safe(text), text, "U+\(String(value, radix: 16))")
         }
     }
 }

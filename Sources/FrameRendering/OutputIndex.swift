@@ -1,0 +1,123 @@
+import Foundation
+import JSONText
+import Mustache
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `OUT/index.html`, the page that links every scenario folder of an output
+/// folder (SPEC §6), from the folders on disk, not from one run: a run that
+/// renders one scenario keeps the others' links.
+///
+/// The output folder is the user's (it may hold their own files), so only the
+/// index is written there, and an `index.html` FeedFrames did not write is
+/// never replaced: one that carries the default template's generator tag, or
+/// whose checksum `OUT/.feedframes` recorded when FeedFrames wrote it.
+public enum OutputIndex {
+    public static let fileName = "index.html"
+    /// The tag the default `list.html` carries, telling FeedFrames' index from anyone else's.
+    static let generatorTag = Array(#"<meta name="generator" content="FeedFrames""#.utf8)
+    /// The heading of the index that versions before the marker wrote.
+    static let legacyHeading = Array("<title>FeedFrames</title>".utf8)
+
+    /// The scenario folders of `out`, by name, with what their `scenario.json` says.
+    public static func scenarios(in out: URL) -> [ScenarioSummary] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        return names.compactMap { ScenarioSummary.read(out.appendingPathComponent($0)) }
+    }
+
+    /// The index page for what `out` holds now.
+    public static func page(for out: URL, templates: FrameTemplates) throws(TemplateError) -> [UInt8] {
+        let rows: [TemplateValue] = scenarios(in: out).map { about in
+            .object(["name": .string(about.name), "frames": .int(about.frames),
+                     "preset": .string(about.preset), "summary": .string(XMLText.safe(about.summary))])
+        }
+        return Array(try templates.list(.object(["scenarios": .list(rows)])).utf8)
+    }
+
+    /// Brings `OUT/index.html` up to date with the folders in `out`: written when it
+    /// differs, left alone when it is current or `out` does not exist.
+    /// - Parameter repairOnly: only bring an existing index up to date (one that a run
+    ///   killed between its folders and its index left stale), never add one: a run
+    ///   repairs first, so that even if it then fails, `out` gains nothing new.
+    /// - Throws: `.output` when an `index.html` FeedFrames did not write is in the way,
+    ///   or the file cannot be written; `.template` when `list.html` fails.
+    public static func update(_ out: URL, templates: FrameTemplates, repairOnly: Bool = false) throws(RenderError) {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: out.path, isDirectory: &isFolder), isFolder.boolValue else { return }
+        let page: [UInt8]
+        do throws(TemplateError) { page = try self.page(for: out, templates: templates) } catch { throw .template(error) }
+        let path = out.appendingPathComponent(fileName).path
+        let existing = FileManager.default.contents(atPath: path).map(Array.init)
+        if existing == page || (repairOnly && existing == nil) { return }
+        if let existing, !isOurs(existing, in: out, path: path) {
+            throw .output(OutputError(path: path, message: "was not written by FeedFrames; not replacing it "
+                                      + "(move it away, or choose another --out)"))
+        }
+        FrameWriter.removeLeftovers(in: out)
+        do throws(OutputError) {
+            try replaceFile(at: path, with: page)
+            var marker = FolderMarker.read(in: out.path) ?? FolderMarker(kind: "output")
+            marker.files[fileName] = FolderMarker.checksum(of: page)
+            try replaceFile(at: out.appendingPathComponent(FolderMarker.fileName).path, with: marker.bytes)
+        } catch { throw .output(error) }
+    }
+
+    /// Whether `bytes`, the `index.html` at `path`, is one FeedFrames wrote.
+    static func isOurs(_ bytes: [UInt8], in out: URL, path: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        if FolderMarker.read(in: out.path)?.files[fileName] == FolderMarker.checksum(of: bytes) { return true }
+        return contains(bytes, generatorTag) || contains(bytes, legacyHeading)
+    }
+
+    static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard bytes.count >= needle.count, let first = needle.first else { return false }
+        var index = 0
+        while index <= bytes.count - needle.count {
+            if bytes[index] == first && bytes[index..<(index + needle.count)].elementsEqual(needle) { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// One file replaced whole: written beside it under a temporary name, then renamed over it.
+    public static func replaceFile(at path: String, with bytes: [UInt8]) throws(OutputError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        let temporary = folder + "/" + FrameWriter.temporaryName(for: (path as NSString).lastPathComponent, role: "tmp")
+        Interruption.register(temporary)
+        defer { Interruption.unregister(temporary) }
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
+            throw OutputError(path: path, message: "cannot write (\(String(cString: strerror(errno))))")
+        }
+        if rename(temporary, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw OutputError(path: path, message: "cannot write (\(reason))")
+        }
+    }
+}
+
+/// What `scenario.json` says of a rendered scenario, for the index.
+public struct ScenarioSummary: Hashable, Sendable {
+    public var name: String
+    public var preset: String
+    public var summary: String
+    public var frames: Int
+
+    /// Larger `scenario.json` files are not read: FeedFrames writes a few hundred bytes.
+    static let maxBytes = 1 << 20
+
+    /// - Returns: `nil` when `folder` holds no readable `scenario.json`.
+    public static func read(_ folder: URL) -> ScenarioSummary? {
+        let path = folder.appendingPathComponent("scenario.json").path
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= maxBytes,
+              let data = FileManager.default.contents(atPath: path),
+              let root = try? JSONParser.parse(Array(data)), root.members != nil else { return nil }
+        return ScenarioSummary(name: folder.lastPathComponent, preset: root["preset"]?.stringValue ?? "",
+                               summary: root["summary"]?.stringValue ?? "", frames: root["frames"]?.intValue ?? 0)
+    }
+}
