@@ -1,0 +1,66 @@
+import CFriBidi
+
+/// The Unicode bidi algorithm (UAX #9) over one line, by FriBidi.
+///
+/// Each line is resolved on its own, with the paragraph's direction as its base: that is how
+/// a browser sees the lines the layout hands it (one element per line, `white-space: pre`),
+/// so the visual order here is the one the frames show.
+struct BidiLine {
+    /// The embedding level of each scalar (odd: right to left).
+    let levels: [UInt8]
+    let isRightToLeft: Bool
+
+    /// The direction a paragraph takes by rules P2–P3: its first strong character's, left to
+    /// right when it has none.
+    static func paragraphIsRightToLeft(_ scalars: [UInt32]) -> Bool {
+        guard !scalars.isEmpty else { return false }
+        var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: scalars.count)
+        fribidi_get_bidi_types(scalars, FriBidiStrIndex(scalars.count), &types)
+        return fribidi_get_par_direction(types, FriBidiStrIndex(scalars.count)) == cfribidi_par_rtl()
+    }
+
+    private let types: [FriBidiCharType]
+
+    /// Resolves the levels of `scalars` with base direction right to left when
+    /// `rightToLeft`, else left to right.
+    ///
+    /// - Complexity: O(n) (FriBidi's implementation of UAX #9).
+    init(_ scalars: [UInt32], rightToLeft: Bool) {
+        let count = scalars.count
+        isRightToLeft = rightToLeft
+        var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: count)
+        var brackets = [FriBidiBracketType](repeating: 0, count: count)
+        var levels = [FriBidiLevel](repeating: 0, count: count)
+        var ok = false
+        if count > 0 {
+            fribidi_get_bidi_types(scalars, FriBidiStrIndex(count), &types)
+            fribidi_get_bracket_types(scalars, FriBidiStrIndex(count), types, &brackets)
+            var base = rightToLeft ? cfribidi_par_rtl() : cfribidi_par_ltr()
+            ok = fribidi_get_par_embedding_levels_ex(types, brackets, FriBidiStrIndex(count), &base, &levels) != 0
+        }
+        self.types = types
+        // FriBidi fails only when it cannot allocate; the base level for all is then the honest answer.
+        self.levels = ok ? levels.map { UInt8(bitPattern: $0) } : [UInt8](repeating: rightToLeft ? 1 : 0, count: count)
+    }
+
+    /// `scalars` in visual order, left to right, with characters of right-to-left runs
+    /// mirrored (a "(" inside Arabic shows as ")"), combining marks kept after their base.
+    ///
+    /// - Complexity: O(n · levels).
+    func visualOrder(of scalars: [UInt32]) -> [UInt32] {
+        let count = scalars.count
+        guard count > 0 else { return [] }
+        var levels = self.levels.map { FriBidiLevel(bitPattern: $0) }
+        var map = (0..<FriBidiStrIndex(count)).map { $0 }
+        let base = isRightToLeft ? cfribidi_par_rtl() : cfribidi_par_ltr()
+        let flags = FriBidiFlags(FRIBIDI_FLAG_REORDER_NSM)
+        let ok = fribidi_reorder_line(flags, types, FriBidiStrIndex(count), 0, base, &levels, nil, &map) != 0
+        let order = ok ? map.map(Int.init) : Array(0..<count)
+        return order.map { index in
+            let scalar = scalars[index]
+            var mirrored: FriBidiChar = 0
+            if self.levels[index] & 1 == 1, fribidi_get_mirror_char(scalar, &mirrored) != 0 { return mirrored }
+            return scalar
+        }
+    }
+}

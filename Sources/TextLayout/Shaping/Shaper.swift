@@ -1,0 +1,140 @@
+import CHarfBuzz
+
+/// Shapes text with a font stack at one size: picks each grapheme's face, splits the text
+/// into runs of one face, one bidi level and one script, and sums HarfBuzz's advances.
+///
+/// One per layout call: it owns an `hb_buffer_t`, which is not thread-safe (not Sendable).
+final class Shaper {
+    let fonts: [LoadedFont]
+    let size: Double
+    private let language: hb_language_t?
+    private let buffer: OpaquePointer
+    private let unicodeFuncs: OpaquePointer
+
+    init(fonts: [LoadedFont], size: Double, locale: String) {
+        self.fonts = fonts
+        self.size = size
+        self.language = locale.isEmpty ? nil : hb_language_from_string(locale, -1)
+        self.buffer = hb_buffer_create()
+        self.unicodeFuncs = hb_unicode_funcs_get_default()
+    }
+
+    deinit { hb_buffer_destroy(buffer) }
+
+    /// A stretch of text shaped in one call.
+    struct Run: Hashable {
+        var range: Range<Int>
+        var font: Int
+        var rightToLeft: Bool
+        var script: hb_script_t
+    }
+
+    // MARK: Faces
+
+    /// The face (an index into `fonts`) of each scalar: each grapheme takes the first face
+    /// with a glyph for all its scalars but the default-ignorable ones (ZWJ, variation
+    /// selectors), else the first with a glyph for its first scalar, else the primary face,
+    /// which draws it as a missing glyph. Chromium falls back per cluster the same way.
+    ///
+    /// - Complexity: O(n · faces) cmap lookups.
+    func faces(for scalars: [UInt32]) -> [UInt8] {
+        var result = [UInt8](repeating: 0, count: scalars.count)
+        var start = 0
+        for length in Self.graphemeLengths(scalars) {
+            let cluster = scalars[start..<start + length]
+            let face = chooseFace(cluster)
+            for index in start..<start + length { result[index] = face }
+            start += length
+        }
+        return result
+    }
+
+    private func chooseFace(_ cluster: ArraySlice<UInt32>) -> UInt8 {
+        let needed = cluster.filter { !Self.isDefaultIgnorable($0) }
+        if let face = fonts.indices.first(where: { face in needed.allSatisfy { fonts[face].hasGlyph($0) } }) {
+            return UInt8(face)
+        }
+        if let first = cluster.first, let face = fonts.indices.first(where: { fonts[$0].hasGlyph(first) }) {
+            return UInt8(face)
+        }
+        return 0
+    }
+
+    static func isDefaultIgnorable(_ value: UInt32) -> Bool {
+        guard let scalar = Unicode.Scalar(value) else { return true }
+        return scalar.properties.isDefaultIgnorableCodePoint
+    }
+
+    /// The number of scalars in each extended grapheme cluster, as Swift's `Character` sees it.
+    static func graphemeLengths(_ scalars: [UInt32]) -> [Int] {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars.lazy.map { Unicode.Scalar($0) ?? "\u{FFFD}" })
+        return String(view).map { $0.unicodeScalars.count }
+    }
+
+    // MARK: Runs
+
+    /// Splits into runs where the face, the level's direction or the script changes.
+    /// Common and inherited characters (spaces, digits, punctuation, marks) take the script
+    /// of the text before them, or after them at the start, as Chromium's script itemizer does.
+    func runs(_ scalars: [UInt32], faces: [UInt8], levels: [UInt8]) -> [Run] {
+        guard !scalars.isEmpty else { return [] }
+        let scripts = self.scripts(for: scalars)
+        var runs: [Run] = []
+        var start = 0
+        for index in 1...scalars.count where index == scalars.count
+            || faces[index] != faces[start] || levels[index] != levels[start] || scripts[index] != scripts[start] {
+            runs.append(Run(range: start..<index, font: Int(faces[start]),
+                            rightToLeft: levels[start] & 1 == 1, script: scripts[start]))
+            start = index
+        }
+        return runs
+    }
+
+    func scripts(for scalars: [UInt32]) -> [hb_script_t] {
+        var scripts = scalars.map { hb_unicode_script(unicodeFuncs, $0) }
+        func isReal(_ script: hb_script_t) -> Bool {
+            script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED && script != HB_SCRIPT_UNKNOWN
+        }
+        var current = scripts.first(where: isReal) ?? HB_SCRIPT_COMMON
+        for index in scripts.indices {
+            if isReal(scripts[index]) { current = scripts[index] } else { scripts[index] = current }
+        }
+        return scripts
+    }
+
+    // MARK: Shaping
+
+    /// The advance of `run` in pixels. The whole of `scalars` is HarfBuzz's context (Arabic
+    /// joining and kerning look across run edges as they would in the browser's line).
+    /// When `advances` is given, each glyph's advance is added to its cluster's first scalar.
+    func shape(_ scalars: [UInt32], _ run: Run, advances: UnsafeMutablePointer<Double>? = nil) -> Double {
+        let font = fonts[run.font]
+        hb_buffer_clear_contents(buffer)
+        hb_buffer_add_utf32(buffer, scalars, Int32(scalars.count), UInt32(run.range.lowerBound), Int32(run.range.count))
+        hb_buffer_set_direction(buffer, run.rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, run.script)
+        if let language { hb_buffer_set_language(buffer, language) }
+        hb_shape(font.hbFont, buffer, nil, 0)
+        var count: UInt32 = 0
+        guard let positions = hb_buffer_get_glyph_positions(buffer, &count),
+              let infos = hb_buffer_get_glyph_infos(buffer, &count) else { return 0 }
+        let scale = size / font.unitsPerEm
+        var units = 0
+        for glyph in 0..<Int(count) {
+            units += Int(positions[glyph].x_advance)
+            if let advances { advances[Int(infos[glyph].cluster)] += Double(positions[glyph].x_advance) * scale }
+        }
+        return Double(units) * scale
+    }
+
+    /// The width of `scalars` as one line: the sum of its runs' advances, rounded up to
+    /// 1/64 px as Chromium's layout units round a text box's width.
+    func width(_ scalars: [UInt32], runs: [Run]) -> Double {
+        Self.layoutUnitCeiling(runs.reduce(0) { $0 + shape(scalars, $1) })
+    }
+
+    static func layoutUnitCeiling(_ width: Double) -> Double {
+        (width * 64 - 1e-6).rounded(.up) / 64
+    }
+}
