@@ -59,6 +59,34 @@ final class LoadedFont: @unchecked Sendable {
         return hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0
     }
 
+    /// How advances in design units become 1/65536 px at a size (see `Shaper.shape`).
+    struct Scale {
+        /// FreeType's x_scale: 16.16 from design units to 26.6 pixels, `FT_DivFix(size₂₆.₆, upem)`.
+        var freeType: Int64
+        /// HarfBuzz's scale in Chromium: the size in 16.16.
+        var harfBuzz: Int64
+        var unitsPerEm: Int64
+
+        /// `nominal` (the glyph's hmtx advance) scaled as FreeType does (`FT_MulDiv(a, x_scale, 64)`),
+        /// plus what shaping added to it (`adjusted − nominal`: kerning, mark positioning) scaled
+        /// as HarfBuzz scales positions. Results in 1/65536 px.
+        func advance(nominal: Int64, adjusted: Int64) -> Int64 {
+            Self.divideRounded(nominal * freeType, 64) + Self.divideRounded((adjusted - nominal) * harfBuzz, unitsPerEm)
+        }
+
+        /// a / b rounded half away from zero (b > 0), as FreeType's FT_MulDiv rounds.
+        static func divideRounded(_ a: Int64, _ b: Int64) -> Int64 {
+            a >= 0 ? (a + b / 2) / b : -((-a + b / 2) / b)
+        }
+    }
+
+    func scale(size: Double) -> Scale {
+        let upem = Int64(unitsPerEm)
+        let size26dot6 = Int64((size * 64).rounded(.towardZero))  // Skia's SkScalarToFDot6
+        return Scale(freeType: Scale.divideRounded(size26dot6 << 16, upem),
+                     harfBuzz: Int64((size * 65536).rounded()), unitsPerEm: upem)
+    }
+
     /// The vertical metrics at `size`, rounded as Chromium rounds them for `line-height: normal`
     /// (each of ascent, descent and line gap to the nearest pixel, halves up).
     func metrics(size: Double) -> LineMetrics {

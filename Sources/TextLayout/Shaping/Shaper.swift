@@ -25,8 +25,10 @@ final class Shaper {
     struct Run: Hashable {
         var range: Range<Int>
         var font: Int
-        var rightToLeft: Bool
+        var level: UInt8
         var script: hb_script_t
+
+        var rightToLeft: Bool { level & 1 == 1 }
     }
 
     // MARK: Faces
@@ -84,8 +86,7 @@ final class Shaper {
         var start = 0
         for index in 1...scalars.count where index == scalars.count
             || faces[index] != faces[start] || levels[index] != levels[start] || scripts[index] != scripts[start] {
-            runs.append(Run(range: start..<index, font: Int(faces[start]),
-                            rightToLeft: levels[start] & 1 == 1, script: scripts[start]))
+            runs.append(Run(range: start..<index, font: Int(faces[start]), level: levels[start], script: scripts[start]))
             start = index
         }
         return runs
@@ -105,10 +106,13 @@ final class Shaper {
 
     // MARK: Shaping
 
-    /// The advance of `run` in pixels. The whole of `scalars` is HarfBuzz's context (Arabic
-    /// joining and kerning look across run edges as they would in the browser's line).
-    /// When `advances` is given, each glyph's advance is added to its cluster's first scalar.
-    func shape(_ scalars: [UInt32], _ run: Run, advances: UnsafeMutablePointer<Double>? = nil) -> Double {
+    /// The advance of `run` in 1/65536 px, as Chromium computes it on Linux: each glyph's
+    /// nominal advance scaled the way FreeType scales it for Skia (the 16.16 x_scale of a
+    /// 26.6 size, then `FT_MulDiv`), plus HarfBuzz's positioning adjustments (kerning) at a
+    /// 16.16 scale of the size. The whole of `scalars` is HarfBuzz's context (Arabic joining
+    /// and kerning look across run edges as they would in the browser's line). When
+    /// `advances` is given, each glyph's advance in pixels is added to its cluster's first scalar.
+    func shape(_ scalars: [UInt32], _ run: Run, advances: UnsafeMutablePointer<Double>? = nil) -> Int64 {
         let font = fonts[run.font]
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf32(buffer, scalars, Int32(scalars.count), UInt32(run.range.lowerBound), Int32(run.range.count))
@@ -119,22 +123,35 @@ final class Shaper {
         var count: UInt32 = 0
         guard let positions = hb_buffer_get_glyph_positions(buffer, &count),
               let infos = hb_buffer_get_glyph_infos(buffer, &count) else { return 0 }
-        let scale = size / font.unitsPerEm
-        var units = 0
+        let scale = font.scale(size: size)
+        var total: Int64 = 0
         for glyph in 0..<Int(count) {
-            units += Int(positions[glyph].x_advance)
-            if let advances { advances[Int(infos[glyph].cluster)] += Double(positions[glyph].x_advance) * scale }
+            let nominal = Int64(hb_font_get_glyph_h_advance(font.hbFont, infos[glyph].codepoint))
+            let advance = scale.advance(nominal: nominal, adjusted: Int64(positions[glyph].x_advance))
+            total += advance
+            if let advances { advances[Int(infos[glyph].cluster)] += Double(advance) / 65536 }
         }
-        return Double(units) * scale
+        return total
     }
 
-    /// The width of `scalars` as one line: the sum of its runs' advances, rounded up to
-    /// 1/64 px as Chromium's layout units round a text box's width.
+    /// The width of `scalars` as one line, as Chromium's box of it: Chromium shapes each
+    /// stretch of one bidi level as an item of its own and rounds each item's width up to
+    /// its 1/64 px layout unit, so the runs are summed per level and each sum rounded up.
     func width(_ scalars: [UInt32], runs: [Run]) -> Double {
-        Self.layoutUnitCeiling(runs.reduce(0) { $0 + shape(scalars, $1) })
+        var width = 0.0
+        var item: Int64 = 0
+        for (index, run) in runs.enumerated() {
+            item += shape(scalars, run)
+            if index == runs.count - 1 || runs[index + 1].level != run.level {
+                width += Self.layoutUnitCeiling(item)
+                item = 0
+            }
+        }
+        return width
     }
 
-    static func layoutUnitCeiling(_ width: Double) -> Double {
-        (width * 64 - 1e-6).rounded(.up) / 64
+    /// 1/65536 px rounded up to Chromium's layout unit, 1/64 px.
+    static func layoutUnitCeiling(_ fixed: Int64) -> Double {
+        Double((fixed + 1023) >> 10) / 64
     }
 }
