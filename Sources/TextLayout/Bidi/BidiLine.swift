@@ -45,22 +45,27 @@ struct BidiLine {
 
     /// `scalars` in visual order, left to right, with characters of right-to-left runs
     /// mirrored (a "(" inside Arabic shows as ")"), combining marks kept after their base.
-    ///
-    /// - Complexity: O(n · levels).
     func visualOrder(of scalars: [UInt32]) -> [UInt32] {
-        let count = scalars.count
-        guard count > 0 else { return [] }
-        var levels = self.levels.map { FriBidiLevel(bitPattern: $0) }
-        var map = (0..<FriBidiStrIndex(count)).map { $0 }
-        let base = isRightToLeft ? cfribidi_par_rtl() : cfribidi_par_ltr()
-        let flags = FriBidiFlags(FRIBIDI_FLAG_REORDER_NSM)
-        let ok = fribidi_reorder_line(flags, types, FriBidiStrIndex(count), 0, base, &levels, nil, &map) != 0
-        let order = ok ? map.map(Int.init) : Array(0..<count)
-        return order.map { index in
+        visualIndices().map { index in
             let scalar = scalars[index]
             var mirrored: FriBidiChar = 0
-            if self.levels[index] & 1 == 1, fribidi_get_mirror_char(scalar, &mirrored) != 0 { return mirrored }
+            if levels[index] & 1 == 1, fribidi_get_mirror_char(scalar, &mirrored) != 0 { return mirrored }
             return scalar
         }
+    }
+
+    /// The logical index of each position in visual order (rules L1–L2; L3, marks after
+    /// their base, unless `reorderingMarks` is false, as Unicode's BidiCharacterTest expects).
+    ///
+    /// - Complexity: O(n · levels).
+    func visualIndices(reorderingMarks: Bool = true) -> [Int] {
+        let count = levels.count
+        guard count > 0 else { return [] }
+        var lineLevels = levels.map { FriBidiLevel(bitPattern: $0) }
+        var map = (0..<FriBidiStrIndex(count)).map { $0 }
+        let base = isRightToLeft ? cfribidi_par_rtl() : cfribidi_par_ltr()
+        let flags = FriBidiFlags(reorderingMarks ? FRIBIDI_FLAG_REORDER_NSM : 0)
+        let ok = fribidi_reorder_line(flags, types, FriBidiStrIndex(count), 0, base, &lineLevels, nil, &map) != 0
+        return ok ? map.map(Int.init) : Array(0..<count)
     }
 }
