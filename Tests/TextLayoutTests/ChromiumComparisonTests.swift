@@ -37,6 +37,9 @@ final class ChromiumComparisonTests: XCTestCase {
         Sample(text: "A long title that is cut after two lines because the cell allows no more than that, really",
                width: 200, style: TextStyle(size: 17), locale: "en", maxLines: 2),
         Sample(text: "Supercalifragilisticexpialidocious", width: 120, style: TextStyle(size: 28), locale: "en"),
+        Sample(text: "المستخدمين", width: 40, style: TextStyle(size: 17), locale: "ar"),
+        Sample(text: "عاجل: مجلس المدينة يوافق على خطة النقل الجديدة بعد نقاش طويل جدا", width: 200,
+               style: TextStyle(size: 17), locale: "ar", maxLines: 2),
     ]
 
     func testLinesMatchChromium() throws {

@@ -82,6 +82,7 @@ final class LineLayoutTests: XCTestCase {
         for maxWidth in [80.0, 120, 160, 200] {
             let result = lines(text, maxWidth, locale: "zh-Hans")
             XCTAssertTrue(result.allSatisfy { $0.width <= maxWidth })
+            for line in result { XCTAssertEqual(line.width, width(line.text, locale: "zh-Hans"), line.text) }
             // Only spaces where a line wrapped disappear.
             XCTAssertEqual(result.map(\.text).joined().filter { $0 != " " }, text.filter { $0 != " " })
             XCTAssertFalse(result.contains { $0.text.hasPrefix("：") })
@@ -103,6 +104,7 @@ final class LineLayoutTests: XCTestCase {
         for line in result {
             XCTAssertTrue(line.isRightToLeft)
             XCTAssertLessThanOrEqual(line.width, 100)
+            XCTAssertEqual(line.width, width(line.text, locale: "ar"), "taken from the paragraph's shaping = shaped alone")
             XCTAssertEqual(line.visual, String(String.UnicodeScalarView(line.text.unicodeScalars.reversed())))
         }
         // Numbers and Latin keep their order inside right-to-left text; brackets mirror.
@@ -112,6 +114,20 @@ final class LineLayoutTests: XCTestCase {
         XCTAssertEqual(lines("مرحبا abc", 500).first?.isRightToLeft, true)
         XCTAssertEqual(lines("abc مرحبا", 500).first?.visual, "abc ابحرم")
         XCTAssertEqual(lines("abc مرحبا", 500, locale: "he").first?.visual, "ابحرم abc")
+    }
+
+    /// A line cut inside an Arabic word changes its joining forms: HarfBuzz flags the cut
+    /// unsafe, and the line is shaped again on its own.
+    func testACutInsideAJoinedWordIsShapedAgain() {
+        let word = "المستخدمين"
+        for maxWidth in stride(from: 20.0, through: 60, by: 5) {
+            let result = lines(word, maxWidth, locale: "ar")
+            XCTAssertEqual(result.map(\.text).joined(), word)
+            for line in result {
+                XCTAssertEqual(line.width, width(line.text, locale: "ar"), line.text)
+                XCTAssertTrue(line.width <= maxWidth || line.text.count == 1, "\(line.text) at \(maxWidth)")
+            }
+        }
     }
 
     func testHebrewUsesNotoSansHebrew() throws {
@@ -146,6 +162,7 @@ final class LineLayoutTests: XCTestCase {
         XCTAssertTrue(last.text.hasSuffix("…"))
         XCTAssertFalse(last.text.hasSuffix(" …"))
         XCTAssertLessThanOrEqual(last.width, 150)
+        XCTAssertEqual(last.width, width(last.text))
         XCTAssertTrue(text.hasPrefix(all[0].text + " " + last.text.dropLast()), last.text)
         // It is the longest cut that fits: one more grapheme would not.
         let kept = last.text.dropLast()

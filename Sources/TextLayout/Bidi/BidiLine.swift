@@ -21,6 +21,18 @@ struct BidiLine {
 
     private let types: [FriBidiCharType]
 
+    /// Right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko…, their presentation
+    /// forms and the historic ones of plane 1) and the explicit bidi controls: without any,
+    /// a left-to-right paragraph is all level 0.
+    static func mayBeRightToLeft(_ value: UInt32) -> Bool {
+        switch value {
+        case 0..<0x0590: return false
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: return true
+        case 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+
     /// Resolves the levels of `scalars` with base direction right to left when
     /// `rightToLeft`, else left to right.
     ///
@@ -28,6 +40,13 @@ struct BidiLine {
     init(_ scalars: [UInt32], rightToLeft: Bool) {
         let count = scalars.count
         isRightToLeft = rightToLeft
+        if !rightToLeft && !scalars.contains(where: Self.mayBeRightToLeft) {
+            // Left-to-right text in a left-to-right paragraph: every level is 0 (UAX #9 has
+            // nothing to resolve), and FriBidi is not needed.
+            types = []
+            levels = [UInt8](repeating: 0, count: count)
+            return
+        }
         var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: count)
         var brackets = [FriBidiBracketType](repeating: 0, count: count)
         var levels = [FriBidiLevel](repeating: 0, count: count)
@@ -61,6 +80,7 @@ struct BidiLine {
     func visualIndices(reorderingMarks: Bool = true) -> [Int] {
         let count = levels.count
         guard count > 0 else { return [] }
+        if types.isEmpty { return Array(0..<count) }  // the all-LTR fast path
         var lineLevels = levels.map { FriBidiLevel(bitPattern: $0) }
         var map = (0..<FriBidiStrIndex(count)).map { $0 }
         let base = isRightToLeft ? cfribidi_par_rtl() : cfribidi_par_ltr()

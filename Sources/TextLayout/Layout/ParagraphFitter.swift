@@ -1,10 +1,13 @@
+import CHarfBuzz
+
 /// Greedy line filling of one paragraph (text between mandatory breaks) to a width.
 ///
-/// Widths are first estimated from the paragraph shaped once (each glyph's advance summed
-/// per scalar), which finds the candidate break in O(line length); the candidate is then
-/// confirmed by shaping the line on its own — the way the browser shapes the line element —
-/// and moved back or forward an opportunity while the exact width says so. The lines'
-/// widths are therefore exact, not estimates.
+/// The paragraph is shaped once. A line's width is then taken from that shaping, the way
+/// Chromium's line breaker reuses a paragraph's shape result: exact as long as the line
+/// starts and ends where HarfBuzz says the text is safe to break (no ligature, kerning
+/// pair, contextual or joining form across the cut) and the line on its own resolves to the
+/// same bidi levels and scripts. Otherwise the line is shaped again on its own, which is
+/// how the browser shapes the line's element. Either way a line's width is exact.
 struct ParagraphFitter {
     let shaper: Shaper
     let scalars: [UInt32]
@@ -14,34 +17,46 @@ struct ParagraphFitter {
     let faces: [UInt8]
     /// Scalar offsets where a grapheme cluster starts, and the paragraph's end.
     let graphemeBoundaries: [Int]
-    /// prefix[i]: the estimated width of scalars[0..<i].
-    private let prefix: [Double]
+    private let levels: [UInt8]
+    private let scripts: [hb_script_t]
+    /// prefix[i]: the advance of scalars[0..<i] in 1/65536 px, from the paragraph's shaping.
+    private let prefix: [Int64]
+    /// unsafe[i]: a line may not start or end before scalar i without shaping again.
+    private let unsafe: [Bool]
     /// How far past the width an estimate may be and still fit once shaped exactly.
     private let slack: Double
 
-    init(shaper: Shaper, scalars: [UInt32], opportunities: ArraySlice<LineBreakOpportunity>,
-         rightToLeft: Bool, maxWidth: Double) {
+    /// - Parameter graphemeStarts: `Graphemes.starts` of the paragraph (count + 1 entries).
+    /// - Complexity: O(n) plus one shaping of the paragraph.
+    init(shaper: Shaper, scalars: [UInt32], graphemeStarts: ArraySlice<Bool>,
+         opportunities: ArraySlice<LineBreakOpportunity>, rightToLeft: Bool, maxWidth: Double) {
         self.shaper = shaper
         self.scalars = scalars
         self.opportunities = opportunities
         self.rightToLeft = rightToLeft
         self.maxWidth = maxWidth
-        let faces = shaper.faces(for: scalars)
+        let faces = shaper.faces(for: scalars[...], graphemeStarts: graphemeStarts)
         self.faces = faces
-        var boundaries = [0]
-        for length in Shaper.graphemeLengths(scalars) { boundaries.append(boundaries[boundaries.count - 1] + length) }
-        self.graphemeBoundaries = boundaries
-        var advances = [Double](repeating: 0, count: scalars.count)
+        graphemeBoundaries = graphemeStarts.indices.filter { graphemeStarts[$0] }.map { $0 - graphemeStarts.startIndex }
         let levels = BidiLine(scalars, rightToLeft: rightToLeft).levels
-        advances.withUnsafeMutableBufferPointer { buffer in
-            for run in shaper.runs(scalars, faces: faces, levels: levels) {
-                _ = shaper.shape(scalars, run, advances: buffer.baseAddress)
+        let scripts = shaper.scripts(for: scalars)
+        self.levels = levels
+        self.scripts = scripts
+        var advances = [Int64](repeating: 0, count: scalars.count)
+        var unsafe = [Bool](repeating: false, count: scalars.count + 1)
+        advances.withUnsafeMutableBufferPointer { advances in
+            unsafe.withUnsafeMutableBufferPointer { unsafe in
+                let detail = Shaper.Detail(advances: advances.baseAddress!, unsafe: unsafe.baseAddress!)
+                for run in shaper.runs(faces: faces, levels: levels, scripts: scripts) {
+                    _ = shaper.shape(scalars, run, detail: detail)
+                }
             }
         }
-        var prefix = [0.0]
-        prefix.reserveCapacity(scalars.count + 1)
-        for advance in advances { prefix.append(prefix[prefix.count - 1] + advance) }
+        unsafe[scalars.count] = false
+        var prefix = [Int64](repeating: 0, count: scalars.count + 1)
+        for index in advances.indices { prefix[index + 1] = prefix[index] + advances[index] }
         self.prefix = prefix
+        self.unsafe = unsafe
         self.slack = max(1, shaper.size / 4)
     }
 
@@ -63,11 +78,25 @@ struct ParagraphFitter {
         return end
     }
 
-    func estimate(_ start: Int, _ end: Int) -> Double { prefix[end] - prefix[start] }
+    func estimate(_ start: Int, _ end: Int) -> Double { Double(prefix[end] - prefix[start]) / 65536 }
 
-    /// The exact width of scalars[start..<end] shaped as a line of its own.
+    /// The exact width of scalars[start..<end] drawn as a line of its own.
     func exactWidth(_ start: Int, _ end: Int) -> Double {
-        exactWidth(Array(scalars[start..<end]), faces: Array(faces[start..<end]))
+        guard start < end else { return 0 }
+        let line = Array(scalars[start..<end])
+        let lineLevels = start == 0 && end == count ? levels : BidiLine(line, rightToLeft: rightToLeft).levels
+        let lineScripts = start == 0 && end == count ? scripts : shaper.scripts(for: line)
+        if !unsafe[start] && !unsafe[end] && lineLevels[...] == levels[start..<end] && lineScripts[...] == scripts[start..<end] {
+            // Chromium's items: one per stretch of a bidi level, each rounded up on its own.
+            var width = 0.0
+            var itemStart = start
+            for index in (start + 1)...end where index == end || levels[index] != levels[itemStart] {
+                width += Shaper.layoutUnitCeiling(prefix[index] - prefix[itemStart])
+                itemStart = index
+            }
+            return width
+        }
+        return shaper.width(line, runs: shaper.runs(faces: faces[start..<end], levels: lineLevels, scripts: lineScripts))
     }
 
     func exactWidth(_ line: [UInt32], faces: [UInt8]) -> Double {
@@ -75,70 +104,89 @@ struct ParagraphFitter {
         return shaper.width(line, runs: shaper.runs(line, faces: faces, levels: levels))
     }
 
-    /// Where the line starting at `start` ends (exclusive, trailing spaces included): the
-    /// last break opportunity whose line fits; inside the first word, at a grapheme
-    /// boundary, when that word alone is wider than the line; at least one grapheme.
+    /// Where the line starting at `start` ends (exclusive, trailing spaces included) and the
+    /// width of its visible part: the last break opportunity whose line fits; inside the
+    /// first word, at a grapheme boundary, when that word alone is wider than the line; at
+    /// least one grapheme.
     ///
-    /// - Complexity: O(k) estimates for the k scalars looked at, plus a few exact shapings
-    ///   of the line (usually one).
-    func lineEnd(from start: Int) -> Int {
-        var candidates: [(end: Int, estimate: Double)] = []
+    /// - Complexity: O(k) for the k scalars looked at; an exact width is a sum over the
+    ///   paragraph's shaping unless the cut is unsafe, then one shaping of the line.
+    func lineEnd(from start: Int) -> (end: Int, width: Double) {
+        var candidates: [(end: Int, visible: Int, estimate: Double)] = []
         var fitting = -1
         var index = start
         while index < count {
             // The paragraph's end always ends a line (its mandatory break is not in the slice).
             if index == count - 1 || opportunities[opportunities.startIndex + index] != .prohibited {
-                let end = index + 1
-                let width = estimate(start, visibleEnd(start, end))
-                candidates.append((end, width))
+                let end = index + 1, visible = visibleEnd(start, end)
+                let width = estimate(start, visible)
+                candidates.append((end, visible, width))
                 if width <= maxWidth { fitting = candidates.count - 1 } else if width > maxWidth + slack { break }
             }
             index += 1
         }
-        if let end = confirm(start, candidates, from: fitting) { return end }
+        if let found = confirm(candidates, from: fitting, width: { exactWidth(start, $0) }) { return found }
 
         // The first word alone is too wide: break it between graphemes.
-        let wordEnd = visibleEnd(start, candidates.first?.end ?? count)
-        var inside: [(end: Int, estimate: Double)] = []
+        let wordEnd = candidates.first?.visible ?? count
+        var inside: [(end: Int, visible: Int, estimate: Double)] = []
         var insideFitting = -1
         for boundary in graphemeBoundaries where boundary > start && boundary < wordEnd {
             let width = estimate(start, boundary)
-            inside.append((boundary, width))
+            inside.append((boundary, boundary, width))
             if width <= maxWidth { insideFitting = inside.count - 1 } else if width > maxWidth + slack { break }
         }
-        if let end = confirm(start, inside, from: insideFitting) { return end }
-        return graphemeBoundaries.first { $0 > start } ?? count
+        if let found = confirm(inside, from: insideFitting, width: { exactWidth(start, $0) }) { return found }
+        let end = graphemeBoundaries.first { $0 > start } ?? count
+        return (end, exactWidth(start, end))
     }
 
     /// From the estimated best candidate, steps back while the exact width overflows, then
     /// forward while the next candidate still fits exactly.
-    private func confirm(_ start: Int, _ candidates: [(end: Int, estimate: Double)], from guess: Int) -> Int? {
+    private func confirm(_ candidates: [(end: Int, visible: Int, estimate: Double)], from guess: Int,
+                         width: (Int) -> Double) -> (end: Int, width: Double)? {
         var best = guess
-        while best >= 0, exactWidth(start, visibleEnd(start, candidates[best].end)) > maxWidth { best -= 1 }
-        while best + 1 < candidates.count, candidates[best + 1].estimate <= maxWidth + slack,
-              exactWidth(start, visibleEnd(start, candidates[best + 1].end)) <= maxWidth {
-            best += 1
+        var bestWidth = 0.0
+        while best >= 0 {
+            bestWidth = width(candidates[best].visible)
+            if bestWidth <= maxWidth { break }
+            best -= 1
         }
-        return best >= 0 ? candidates[best].end : nil
+        while best + 1 < candidates.count, candidates[best + 1].estimate <= maxWidth + slack {
+            let next = width(candidates[best + 1].visible)
+            guard next <= maxWidth else { break }
+            best += 1
+            bestWidth = next
+        }
+        return best >= 0 ? (candidates[best].end, bestWidth) : nil
     }
 
     /// The last line when lines run out: the longest start of the rest of the paragraph
     /// that fits with "…" after it (trailing spaces dropped before the "…"), cut between
     /// graphemes as UILabel's tail truncation cuts. Just "…" when nothing else fits.
     ///
-    /// - Complexity: O(log g) exact shapings for the g graphemes left.
-    func truncated(from start: Int, ellipsis: [UInt32], ellipsisFaces: [UInt8]) -> (scalars: [UInt32], faces: [UInt8]) {
-        func candidate(_ end: Int) -> (scalars: [UInt32], faces: [UInt8]) {
-            let visible = visibleEnd(start, end)
-            return (Array(scalars[start..<visible]) + ellipsis, Array(faces[start..<visible]) + ellipsisFaces)
+    /// - Complexity: O(g) estimates for the g graphemes left, and usually one or two
+    ///   shapings of the cut line.
+    func truncated(from start: Int, ellipsis: [UInt32], ellipsisFaces: [UInt8])
+        -> (scalars: [UInt32], faces: [UInt8], width: Double) {
+        let ellipsisWidth = exactWidth(ellipsis, faces: ellipsisFaces)
+        var candidates: [(end: Int, visible: Int, estimate: Double)] = []
+        var fitting = 0
+        for boundary in graphemeBoundaries where boundary >= start {
+            let visible = visibleEnd(start, boundary)
+            let width = estimate(start, visible) + ellipsisWidth
+            candidates.append((boundary, visible, width))
+            if width <= maxWidth { fitting = candidates.count - 1 } else if width > maxWidth + slack { break }
         }
-        let ends = graphemeBoundaries.filter { $0 >= start }
-        var low = 0, high = ends.count - 1  // ends[low] always fits (or is the bare "…")
-        while low < high {
-            let middle = (low + high + 1) / 2
-            let line = candidate(ends[middle])
-            if exactWidth(line.scalars, faces: line.faces) <= maxWidth { low = middle } else { high = middle - 1 }
+        func line(_ visible: Int) -> (scalars: [UInt32], faces: [UInt8]) {
+            (Array(scalars[start..<visible]) + ellipsis, Array(faces[start..<visible]) + ellipsisFaces)
         }
-        return candidate(ends[low])
+        let found = confirm(candidates, from: fitting, width: { visible in
+            let candidate = line(visible)
+            return exactWidth(candidate.scalars, faces: candidate.faces)
+        })
+        let visible = found.map { visibleEnd(start, $0.end) } ?? start
+        let cut = line(visible)
+        return (cut.scalars, cut.faces, found?.width ?? ellipsisWidth)
     }
 }

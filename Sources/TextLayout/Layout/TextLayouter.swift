@@ -70,31 +70,33 @@ public struct TextLayouter: Sendable {
 
         let scalars = text.unicodeScalars.map(\.value)
         let opportunities = LineBreaker.opportunities(text.unicodeScalars)
+        let graphemeStarts = Graphemes.starts(of: text, scalars: scalars)
         let paragraphs = Self.paragraphs(scalars, opportunities)
         var lines: [TextLine] = []
         for (number, range) in paragraphs.enumerated() {
             let paragraph = Array(scalars[range])
             let rightToLeft = traits.isRightToLeft || BidiLine.paragraphIsRightToLeft(paragraph)
             if paragraph.isEmpty {
-                lines.append(builder.line([], faces: [], rightToLeft: rightToLeft, usage: &usage))
+                lines.append(builder.line([], faces: [], width: 0, rightToLeft: rightToLeft, usage: &usage))
                 if lines.count == limit { break }
                 continue
             }
-            let fitter = ParagraphFitter(shaper: shaper, scalars: paragraph, opportunities: opportunities[range],
-                                         rightToLeft: rightToLeft, maxWidth: maxWidth)
+            let fitter = ParagraphFitter(shaper: shaper, scalars: paragraph,
+                                         graphemeStarts: graphemeStarts[range.lowerBound...range.upperBound],
+                                         opportunities: opportunities[range], rightToLeft: rightToLeft, maxWidth: maxWidth)
             var start = 0
             while start < paragraph.count {
-                let end = fitter.lineEnd(from: start)
+                let (end, width) = fitter.lineEnd(from: start)
                 let isLastAllowed = lines.count == limit - 1
                 if isLastAllowed && (end < paragraph.count || number < paragraphs.count - 1) {
                     let ellipsis: [UInt32] = [0x2026]
                     let cut = fitter.truncated(from: start, ellipsis: ellipsis, ellipsisFaces: shaper.faces(for: ellipsis))
-                    lines.append(builder.line(cut.scalars, faces: cut.faces, rightToLeft: rightToLeft, usage: &usage))
+                    lines.append(builder.line(cut.scalars, faces: cut.faces, width: cut.width, rightToLeft: rightToLeft, usage: &usage))
                     return lines
                 }
                 let visible = fitter.visibleEnd(start, end)
                 lines.append(builder.line(Array(paragraph[start..<visible]), faces: Array(fitter.faces[start..<visible]),
-                                          rightToLeft: rightToLeft, usage: &usage))
+                                          width: width, rightToLeft: rightToLeft, usage: &usage))
                 start = end
             }
             if lines.count >= limit { break }
