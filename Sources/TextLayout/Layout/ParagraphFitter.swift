@@ -131,14 +131,18 @@ struct ParagraphFitter {
         let wordEnd = candidates.first?.visible ?? count
         var inside: [(end: Int, visible: Int, estimate: Double)] = []
         var insideFitting = -1
+        // A cut after spaces leaves them hanging at the line's end, so a piece is at least one
+        // grapheme that is not a space.
         for boundary in graphemeBoundaries where boundary > start && boundary < wordEnd {
-            let width = estimate(start, boundary)
-            inside.append((boundary, boundary, width))
+            let visible = visibleEnd(start, boundary)
+            guard visible > start else { continue }
+            let width = estimate(start, visible)
+            inside.append((boundary, visible, width))
             if width <= maxWidth { insideFitting = inside.count - 1 } else if width > maxWidth + slack { break }
         }
         if let found = confirm(inside, from: insideFitting, width: { exactWidth(start, $0) }) { return found }
-        let end = graphemeBoundaries.first { $0 > start } ?? count
-        return (end, exactWidth(start, end))
+        let end = inside.first?.end ?? candidates.first?.end ?? count
+        return (end, exactWidth(start, visibleEnd(start, end)))
     }
 
     /// From the estimated best candidate, steps back while the exact width overflows, then
