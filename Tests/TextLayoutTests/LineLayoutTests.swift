@@ -56,6 +56,9 @@ final class LineLayoutTests: XCTestCase {
         XCTAssertEqual(lines("abc", 0).count, 3)
         XCTAssertEqual(lines("abc", -5).count, 3)
         XCTAssertEqual(lines("abc", .nan).count, 3)
+        for size in [0, -1, .nan, .infinity, 1e300] {
+            XCTAssertEqual(lines("a b", 100, style: TextStyle(size: size)).map(\.text).joined().filter { $0 != " " }, "ab", "size \(size)")
+        }
     }
 
     func testCJKNeverStartsALineWithClosingPunctuation() {

@@ -3,9 +3,11 @@
 ///
 /// Thread-safety: a `Sendable` value. Every font is opened once in `init` and is immutable
 /// afterwards, so any number of threads may call `measure` and `lines` at once; each call
-/// shapes with its own HarfBuzz buffer. There is no cache to guard: measuring an item is
-/// cheap enough (tens of microseconds) to do once when its page arrives, and the caller
-/// keeps the result.
+/// shapes with its own HarfBuzz buffer. There is no cache to guard: one hb_font per face
+/// serves every size (see `LoadedFont`), and measuring an item is cheap enough to do once
+/// when its page arrives, the caller keeping the result — in release, a 2-line English
+/// title and its subtitle take about 85 µs, a short one 27 µs, Chinese 68 µs, Arabic 110 µs
+/// (about half of it HarfBuzz shaping Inter, whose contextual features are costly).
 public struct TextLayouter: Sendable {
     public let book: FontBook
     private let fonts: [FontFace: LoadedFont]
@@ -29,6 +31,9 @@ public struct TextLayouter: Sendable {
 
     func loadedFont(_ face: FontFace) -> LoadedFont? { fonts[face] }
 
+    /// The largest text size measured, in pixels; larger sizes are measured at this one.
+    public static let maximumSize = 10_000.0
+
     /// The faces `style` draws with in a list of `locale`, primary first.
     public func stack(style: TextStyle, locale: String) -> FontStack {
         book.stack(locale: locale, weight: style.weight)
@@ -49,7 +54,9 @@ public struct TextLayouter: Sendable {
     ///     right to left, and it picks the regional CJK face.
     /// - Returns: the lines in order; none for an empty text. A trailing line break adds no
     ///   empty line; two in a row make an empty one, of the primary font's height.
-    /// - Complexity: O(n) in the text's length, plus a few shapings of each line shown.
+    /// - Complexity: O(n) in the text's length, plus one shaping of each paragraph; a line is
+    ///   shaped again on its own only where HarfBuzz says its cut is unsafe, and a truncated
+    ///   last line once or twice more.
     public func lines(_ text: String, width: Double, style: TextStyle, maxLines: Int = 0, locale: String) -> [TextLine] {
         var usage = GlyphUsage()
         return lines(text, width: width, style: style, maxLines: maxLines, locale: locale, usage: &usage)
@@ -62,7 +69,8 @@ public struct TextLayouter: Sendable {
         let traits = LocaleTraits(locale)
         let loaded = book.stack(traits: traits, weight: style.weight).faces.compactMap { fonts[$0] }
         guard !loaded.isEmpty, !text.isEmpty else { return [] }
-        let size = style.size.isFinite && style.size > 0 ? style.size : 0
+        // Sizes beyond any screen's are clamped so the fixed-point arithmetic cannot overflow.
+        let size = style.size.isFinite && style.size > 0 ? min(style.size, Self.maximumSize) : 0
         let maxWidth = width.isNaN ? 0 : width
         let shaper = Shaper(fonts: loaded, size: size, locale: traits.tag)
         let builder = LineBuilder(shaper: shaper)

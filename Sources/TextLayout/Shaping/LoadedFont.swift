@@ -3,8 +3,9 @@ import CHarfBuzz
 /// A face opened with HarfBuzz, once, and shared by every measurement.
 ///
 /// The `hb_font_t` keeps HarfBuzz's default scale (units per em), so shaping returns design
-/// units and one font serves every size: without hinting, advances scale linearly, which is
-/// how Chromium measures too (the reference widths in PLATFORM-NOTES match to 1/64 px).
+/// units and one font serves every size (rather than one per face and size): without
+/// hinting, advances scale linearly, and `Scale` turns them into pixels the way FreeType
+/// and HarfBuzz do inside Chromium, to the 1/65536 px.
 ///
 /// `@unchecked Sendable`: the HarfBuzz objects are made immutable at init and never changed;
 /// HarfBuzz documents immutable fonts and faces as safe to shape with from many threads.
