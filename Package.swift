@@ -42,6 +42,11 @@ let package = Package(
         ]),
         .target(name: "FeedFramesXCTest", dependencies: ["FeedFramesTesting"]),
         .target(name: "FeedFramesSwiftTesting", dependencies: ["FeedFramesTesting"]),
+        // Text measured like the device: HarfBuzz shaping, UAX #14 line breaks, UAX #9 bidi (FriBidi),
+        // font fallback over a fixed font stack, and font subsets for the frames (SPEC §9, issue 18).
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        .target(name: "TextLayout", dependencies: ["CHarfBuzz", "CFriBidi"], exclude: ["LineBreaking/generate-line-break-table.py"]),
         // Every reachable state: breadth-first search, invariants, state graphs, parameter sweeps (explore, sweep).
         .target(name: "FeedExplorer", dependencies: ["FeedEngine", "FeedScenario", "JSONText", "Mustache"]),
         // The command line.
@@ -71,6 +76,7 @@ let package = Package(
         .testTarget(name: "FeedFramesCLITests", dependencies: ["feedframes", "FeedFramesProcess"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "CHarfBuzz"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "FrameRenderingTests", dependencies: [
             "FrameRendering", "FeedEngine", "FeedScenario", "FeedFramesResources", "Mustache", "JSONText",
