@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -8,6 +8,10 @@ let package = Package(
         .library(name: "FeedEngine", targets: ["FeedEngine"]),
         .library(name: "FeedFramesTesting", targets: ["FeedFramesTesting", "FeedFramesXCTest", "FeedFramesSwiftTesting"]),
         .executable(name: "feedframes-bench", targets: ["feedframes-bench"]),
+    ],
+    dependencies: [
+        // The command line: commands, help, exit codes, completions, the man page (generate-manual).
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         // The pure core: state, reducer, layout, presets.
@@ -49,12 +53,11 @@ let package = Package(
         .target(name: "TextLayout", dependencies: ["CHarfBuzz", "CFriBidi"], exclude: ["LineBreaking/generate-line-break-table.py"]),
         // Every reachable state: breadth-first search, invariants, state graphs, parameter sweeps (explore, sweep).
         .target(name: "FeedExplorer", dependencies: ["FeedEngine", "FeedScenario", "JSONText", "Mustache"]),
-        // The command line.
-        .target(name: "CommandLineKit"),
+        // The command line: one ParsableCommand per subcommand, each a thin call into a library.
         .target(name: "FeedFramesCLI", dependencies: [
             "FrameDiff", "FrameGallery",
             "FeedExplorer",
-            "CommandLineKit", "FeedEngine", "FeedScenario", "FrameRendering", "FeedFramesResources", "JSONText", "FeedSources",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"), "FeedEngine", "FeedScenario", "FrameRendering", "FeedFramesResources", "JSONText", "FeedSources",
         ]),
         // mimalloc serves malloc for the executables: glibc's allocator cost 15–20% of a render,
         // and more on two threads (README, Performance).
@@ -74,7 +77,6 @@ let package = Package(
         // Runs the built binary in a scratch folder, for the suites that test it as a user would.
         .target(name: "FeedFramesProcess", path: "Tests/Support/FeedFramesProcess"),
         .testTarget(name: "FeedFramesCLITests", dependencies: ["feedframes", "FeedFramesProcess"]),
-        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "CHarfBuzz"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),

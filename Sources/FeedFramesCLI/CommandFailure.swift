@@ -29,6 +29,19 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
 }
 
 extension CommandFailure {
+    /// Lines longer than this are shown by their start and end.
+    static let maxLineLength = 1_000
+
+    /// `line` safe on a terminal and in a log: control characters (a newline or an escape
+    /// sequence in a path) and bidirectional overrides as "?", and a line of more than
+    /// `maxLineLength` characters cut in the middle.
+    static func printable(_ line: String) -> String {
+        let scalars = Array(OutputError.printable(line).unicodeScalars)
+        guard scalars.count > maxLineLength else { return String(String.UnicodeScalarView(scalars)) }
+        let half = maxLineLength / 2 - 1
+        return String(String.UnicodeScalarView(scalars.prefix(half))) + " … " + String(String.UnicodeScalarView(scalars.suffix(half)))
+    }
+
     /// The exit status of each way a render can fail (SPEC §7).
     init(_ error: RenderError) {
         switch error {

@@ -1,4 +1,4 @@
-import CommandLineKit
+import ArgumentParser
 import Foundation
 import FrameDiff
 import FrameRendering
@@ -6,9 +6,9 @@ import FrameRendering
 /// `feedframes diff`: what changed between two renders, frame by frame, so a
 /// reviewer sees the effect of a rule or template change without opening
 /// hundreds of files.
-enum DiffCommand {
-    static let spec = CommandSpec(
-        "diff",
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
         abstract: "Compare two frame folders, frame by frame.",
         discussion: """
             EXPECTED and ACTUAL are both one scenario's frames (a folder of NNNN.txt, NNNN.json, \
@@ -17,61 +17,57 @@ enum DiffCommand {
             and the JSON fields that changed, by key path; added and removed frames are listed \
             with their cause. HTML differences are counted, and shown in full only when nothing \
             else changed. Exits 0 when the frames are equal, 1 when they differ.
-            """,
-        arguments: [.init("expected", help: "The reference frames (a scenario folder or an output folder)."),
-                    .init("actual", help: "The frames to compare with them.")],
-        options: [
-            .option("html", valueName: "report-dir",
-                    help: "Also write a report page with expected, actual and the difference side by side."),
-            .option("context", valueName: "n", help: "Unchanged lines shown around each change.", default: "3"),
-        ])
+            """)
 
-    static func run(_ invocation: Invocation, console: Console) -> Result<Void, CommandFailure> {
-        Result { () throws(CommandFailure) in
-            let usage = "Usage: \(HelpFormatter.usage(for: [FeedFramesCLI.root, spec]))"
-            let context: Int
-            do throws(CommandLineError) {
-                context = try invocation.int("context") ?? 3
-            } catch {
-                throw CommandFailure(.usage, [error.formattedMessage])
-            }
-            guard (0...1000).contains(context) else {
-                throw CommandFailure(.usage, ["Error: --context \(context) is out of range (expected 0 to 1000)", usage])
-            }
-            let expectedPath = invocation.positional("expected") ?? ""
-            let actualPath = invocation.positional("actual") ?? ""
-            let expectedURL = URL(fileURLWithPath: expectedPath), actualURL = URL(fileURLWithPath: actualPath)
-            guard let expectedKind = FrameFolder.kind(of: expectedURL) else { throw missing(expectedPath) }
-            guard let actualKind = FrameFolder.kind(of: actualURL) else { throw missing(actualPath) }
+    @Argument(help: ArgumentHelp("The reference frames (a scenario folder or an output folder).", valueName: "expected"))
+    var expected: String
 
-            let diffing = FileDiffing { file, old, new in
-                file.hasSuffix(".json") ? FileDiffing.json.difference(file, old, new)
-                    : FileDiffing.lines(context: context).difference(file, old, new)
-            }
-            let text = DiffText(expectedLabel: expectedPath, actualLabel: actualPath)
-            var report = DiffReport(expectedLabel: expectedPath, actualLabel: actualPath, sections: [])
-            let equal: Bool
-            switch (expectedKind, actualKind) {
-            case (.scenario, .output), (.output, .scenario):
-                let (scenario, output) = expectedKind == .scenario ? (expectedPath, actualPath) : (actualPath, expectedPath)
-                throw CommandFailure(.usage, [
-                    "Error: \(scenario) is one scenario's frames but \(output) is an output folder of scenarios "
-                        + "(compare two scenario folders, e.g. \(output)/<name>, or two output folders)", usage])
-            case (.output, _), (_, .output):
-                equal = compareOutputs(expectedURL, expectedKind.scenarioNames, actualURL, actualKind.scenarioNames,
-                                       diffing: diffing, text: text, report: &report, console: console)
-            default:
-                let old = FrameFolder(url: expectedURL), new = FrameFolder(url: actualURL)
-                let comparison = FrameComparison.compare(expected: old, actual: new, diffing: diffing)
-                report.sections = [.init(name: expectedURL.lastPathComponent, comparison: comparison, expected: old, actual: new)]
-                for line in text.lines(comparison) { console.out(line) }
-                console.out(comparison.isEqual ? "No differences: \(DiffText.summary(comparison))."
-                                               : "Frames differ: \(DiffText.summary(comparison)).")
-                equal = comparison.isEqual
-            }
-            if let folder = invocation.value("html") { try writeReport(report, to: folder, console: console) }
-            if !equal { throw CommandFailure(.failure, []) }
+    @Argument(help: ArgumentHelp("The frames to compare with them.", valueName: "actual"))
+    var actual: String
+
+    @Option(help: ArgumentHelp("Also write a report page with expected, actual and the difference side by side.", valueName: "report-dir"))
+    var html: String?
+
+    @Option(help: ArgumentHelp("Unchanged lines shown around each change.", valueName: "n"))
+    var context = 3
+
+    func validate() throws {
+        guard (0...1000).contains(context) else { throw ValidationError.outOfRange("context", context, 0...1000) }
+    }
+
+    func run() throws {
+        let console = Console()
+        let (expectedPath, actualPath, context) = (expected, actual, self.context)
+        let expectedURL = URL(fileURLWithPath: expectedPath), actualURL = URL(fileURLWithPath: actualPath)
+        guard let expectedKind = FrameFolder.kind(of: expectedURL) else { throw Self.missing(expectedPath) }
+        guard let actualKind = FrameFolder.kind(of: actualURL) else { throw Self.missing(actualPath) }
+
+        let diffing = FileDiffing { file, old, new in
+            file.hasSuffix(".json") ? FileDiffing.json.difference(file, old, new)
+                : FileDiffing.lines(context: context).difference(file, old, new)
         }
+        let text = DiffText(expectedLabel: expectedPath, actualLabel: actualPath)
+        var report = DiffReport(expectedLabel: expectedPath, actualLabel: actualPath, sections: [])
+        let equal: Bool
+        switch (expectedKind, actualKind) {
+        case (.scenario, .output), (.output, .scenario):
+            let (scenario, output) = expectedKind == .scenario ? (expectedPath, actualPath) : (actualPath, expectedPath)
+            throw ValidationError("\(scenario) is one scenario's frames but \(output) is an output folder of scenarios "
+                    + "(compare two scenario folders, e.g. \(output)/<name>, or two output folders)")
+        case (.output, _), (_, .output):
+            equal = Self.compareOutputs(expectedURL, expectedKind.scenarioNames, actualURL, actualKind.scenarioNames,
+                                   diffing: diffing, text: text, report: &report, console: console)
+        default:
+            let old = FrameFolder(url: expectedURL), new = FrameFolder(url: actualURL)
+            let comparison = FrameComparison.compare(expected: old, actual: new, diffing: diffing)
+            report.sections = [.init(name: expectedURL.lastPathComponent, comparison: comparison, expected: old, actual: new)]
+            for line in text.lines(comparison) { console.out(line) }
+            console.out(comparison.isEqual ? "No differences: \(DiffText.summary(comparison))."
+                                           : "Frames differ: \(DiffText.summary(comparison)).")
+            equal = comparison.isEqual
+        }
+        if let folder = html { try Self.writeReport(report, to: folder, console: console) }
+        if !equal { throw CommandFailure(.failure, []) }
     }
 
     static func missing(_ path: String) -> CommandFailure {

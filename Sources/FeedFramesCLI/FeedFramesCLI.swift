@@ -1,67 +1,52 @@
-import CommandLineKit
+import ArgumentParser
 import Foundation
 import FrameRendering
 
 /// The `feedframes` command line (SPEC §7): parses arguments, runs the
 /// command, and maps every failure to an exit status with a message.
 public enum FeedFramesCLI {
-    public static let version = "0.1.0"
-
-    static let root = CommandSpec(
-        "feedframes",
-        abstract: "Render incremental-loading list scenarios to frames.",
-        discussion: """
-            With no subcommand, renders the built-in demo scenarios into output/ \
-            and prints where to open them.
-            """,
-        version: version,
-        subcommands: [RenderCommand.spec, ValidateCommand.spec, DiffCommand.spec, PreviewCommand.spec, PresetsCommand.spec, DemosCommand.spec, RecordCommand.spec, ExploreCommand.spec, SweepCommand.spec])
-
     /// Runs one command line (without the executable's name) and returns the exit status.
     public static func run(_ arguments: [String]) -> Int32 {
-        let console = Console()
         // Ctrl-C or a kill mid-run removes the temporary folders instead of leaving them behind.
         Interruption.installCleanup()
-        if arguments.isEmpty {
-            return report(RenderCommand.renderDemos(console: console), console)
-        }
-        let outcome: ParseOutcome
+        let console = Console()
         do {
-            outcome = try root.parse(arguments)
-        } catch {
-            console.error(error.formattedMessage)
-            return ExitStatus.usage.rawValue
-        }
-        switch outcome {
-        case .help(let text), .version(let text):
-            console.out(text)
+            var command = try FeedFramesCommand.parseAsRoot(arguments)
+            try command.run()
             return 0
-        case .invocation(let invocation):
-            let result: Result<Void, CommandFailure>
-            switch invocation.subcommandPath.first {
-            case "render": result = RenderCommand.run(invocation, console: console)
-            case "validate": result = ValidateCommand.run(invocation, console: console)
-            case "presets": result = PresetsCommand.run(invocation, console: console)
-            case "demos": result = DemosCommand.run(invocation, console: console)
-            case "record": result = RecordCommand.run(invocation, console: console)
-            case "diff": result = DiffCommand.run(invocation, console: console)
-            case "preview": result = PreviewCommand.run(invocation, console: console)
-            case "explore": result = ExploreCommand.run(invocation, console: console)
-            case "sweep": result = SweepCommand.run(invocation, console: console)
-            default: result = RenderCommand.renderDemos(console: console)
-            }
-            return report(result, console)
-        }
-    }
-
-    private static func report(_ result: Result<Void, CommandFailure>, _ console: Console) -> Int32 {
-        switch result {
-        case .success: return 0
-        case .failure(let failure):
+        } catch let failure as CommandFailure {
             Interruption.waitIfStopping()
             console.endProgress()
-            for line in failure.lines { console.error(line) }
+            // Lines quote paths and names as the user gave them: each is made one printable line here.
+            for line in failure.lines { console.error(CommandFailure.printable(line)) }
             return failure.status.rawValue
+        } catch {
+            // argument-parser's own: help and --version (0, on stdout), usage errors (64).
+            let code = FeedFramesCommand.exitCode(for: error)
+            let message = FeedFramesCommand.fullMessage(for: error)
+            if code == .success {
+                console.out(message)
+            } else {
+                for line in message.split(separator: "\n", omittingEmptySubsequences: false) {
+                    console.error(CommandFailure.printable(String(line)))
+                }
+            }
+            return code.rawValue
         }
+    }
+}
+
+/// `feedframes` itself: with no subcommand, every built-in demo into `output/`.
+struct FeedFramesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "feedframes",
+        abstract: "Render incremental-loading list scenarios to frames.",
+        discussion: "With no subcommand, renders the built-in demo scenarios into output/ and prints where to open them.",
+        version: FeedFramesVersion.current,
+        subcommands: [RenderCommand.self, ValidateCommand.self, DiffCommand.self, PreviewCommand.self, PresetsCommand.self,
+                      DemosCommand.self, RecordCommand.self, ExploreCommand.self, SweepCommand.self])
+
+    func run() throws {
+        try RenderCommand.render(try Demos.all(), options: RenderCommand.Options(), console: Console())
     }
 }

@@ -1,18 +1,18 @@
-import CommandLineKit
+import ArgumentParser
 import FeedEngine
 
 /// `feedframes presets`: the presets of SPEC §5 and their parameters.
-enum PresetsCommand {
-    static let spec = CommandSpec("presets", abstract: "List presets and their parameters.")
+struct PresetsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "presets", abstract: "List presets and their parameters.")
 
-    static func run(_ invocation: Invocation, console: Console) -> Result<Void, CommandFailure> {
+    func run() throws {
+        let console = Console()
         for preset in Preset.all {
             guard let config = preset.config() else { continue }
             console.out("\(preset.name): \(preset.summary)")
-            for line in describe(config, preset: preset) { console.out("  " + line) }
+            for line in Self.describe(config, preset: preset) { console.out("  " + line) }
             console.out("")
         }
-        return .success(())
     }
 
     static func describe(_ config: FeedConfig, preset: Preset) -> [String] {

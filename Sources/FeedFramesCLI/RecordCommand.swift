@@ -1,4 +1,4 @@
-import CommandLineKit
+import ArgumentParser
 import FeedEngine
 import FeedScenario
 import Foundation
@@ -7,9 +7,9 @@ import JSONText
 /// `feedframes record SCENARIO --pages N --out FIXTURE.json`: fetches N pages
 /// once from the scenario's source and saves them as a fixture that a `file`
 /// source replays, so previews and snapshots stay deterministic (SPEC §7).
-enum RecordCommand {
-    static let spec = CommandSpec(
-        "record",
+struct RecordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
         abstract: "Save a real source's pages as a fixture for replay.",
         discussion: """
             Fetches pages 1 to N from the scenario's source (an initial load, then load-mores, \
@@ -18,29 +18,29 @@ enum RecordCommand {
             and the same pageSize. Recording stops early at a short page. Items with an id \
             already recorded are left out, as the list would drop them. The file is written to a \
             temporary file and renamed into place.
-            """,
-        arguments: [.init("scenario", help: "The scenario whose source to record.")],
-        options: [
-            .option("pages", valueName: "n", help: "How many pages to fetch.", required: true),
-            .option("out", short: "o", valueName: "file", help: "The fixture file to write.", required: true),
-        ])
+            """)
+
+    @Argument(help: ArgumentHelp("The scenario whose source to record.", valueName: "scenario"))
+    var scenario: String
+
+    @Option(help: ArgumentHelp("How many pages to fetch.", valueName: "n"))
+    var pages: Int
+
+    @Option(name: [.short, .long], help: ArgumentHelp("The fixture file to write.", valueName: "file"))
+    var out: String
 
     /// At most this many pages in one recording.
     static let maxPages = 10_000
 
-    static func run(_ invocation: Invocation, console: Console) -> Result<Void, CommandFailure> {
-        Result { () throws(CommandFailure) in
-            guard let text = invocation.value("pages"), let pages = Int(text), (1...maxPages).contains(pages) else {
-                throw CommandFailure(.usage, ["Error: bad --pages '\(invocation.value("pages") ?? "")' (expected a number from 1 to \(maxPages))",
-                                              "  See 'feedframes record --help' for more information."])
-            }
-            let path = invocation.positional("scenario") ?? ""
-            let out = invocation.value("out") ?? ""
-            let scenario = try ScenarioLoader.load(path)
-            let items = try record(scenario, pages: pages, file: path)
-            try write(items, to: out)
-            console.out("Recorded \(items.count) item\(items.count == 1 ? "" : "s") to \(out)")
-        }
+    func validate() throws {
+        guard (1...Self.maxPages).contains(pages) else { throw ValidationError.outOfRange("pages", pages, 1...Self.maxPages) }
+    }
+
+    func run() throws {
+        let loaded = try ScenarioLoader.load(scenario)
+        let items = try Self.record(loaded, pages: pages, file: scenario)
+        try Self.write(items, to: out)
+        Console().out("Recorded \(items.count) item\(items.count == 1 ? "" : "s") to \(out)")
     }
 
     /// Pages 1…`pages`, asked as the list would ask them, with no scripted failures or inserts.

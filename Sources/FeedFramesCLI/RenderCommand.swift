@@ -1,4 +1,4 @@
-import CommandLineKit
+import ArgumentParser
 import FeedEngine
 import FeedScenario
 import Foundation
@@ -6,31 +6,58 @@ import FrameRendering
 import Mustache
 
 /// `feedframes render`: scenarios in, frame folders out.
-enum RenderCommand {
-    static let spec = CommandSpec(
-        "render",
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Render scenarios to frames.",
         discussion: """
             Each scenario is written to <out>/<name>/ (name from the scenario, else its file \
             name): one file per frame and format, frames.json, and a viewer (index.html); \
             <out>/index.html links the scenarios. Each folder is written to a temporary folder \
-            first and moved into place only when complete. HTML frames are validated with \
-            libxml2 against frame.rng and checked against their layout.
-            """,
-        arguments: [.init("scenario", help: "Scenario files to render.", repeating: true)],
-        options: [
-            .option("out", short: "o", valueName: "dir", help: "Output folder.", default: "output"),
-            .option("format", valueName: "formats", help: "Formats to write: html, text, json, comma-separated.",
-                    default: "html,text,json", commaSeparated: true),
-            .option("templates", valueName: "dir", help: "Templates to use instead of the defaults (file by file)."),
-            .option("locale", valueName: "locale", help: "Show every scenario in this locale: en, zh-Hans or zh-Hant."),
-            .option("jobs", short: "j", valueName: "n", help: "Threads rendering and validating frames.",
-                    default: String(ProcessInfo.processInfo.activeProcessorCount)),
-            .option("shard", valueName: "i/n", help: "Render only shard i of n (1-based) of the scenarios given, for CI matrices."),
-            .flag("no-validate", help: "Skip validating HTML frames."),
-            .flag("png", help: "Also write a PNG screenshot beside each HTML frame (needs Chromium; slow)."),
-        ])
+            first and moved into place only when every scenario is complete. HTML frames are \
+            validated with libxml2 against frame.rng and checked against their layout.
+            """)
 
+    @Argument(help: ArgumentHelp("Scenario files to render.", valueName: "scenario"))
+    var scenarios: [String]
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Output folder.", valueName: "dir"))
+    var out = "output"
+
+    @Option(name: .long, help: ArgumentHelp("Formats to write: html, text, json, comma-separated.", valueName: "formats"),
+            transform: FrameFormat.list)
+    var format: [FrameFormat] = FrameFormat.allCases
+
+    @OptionGroup var templates: TemplateOptions
+
+    @Option(help: ArgumentHelp("Show every scenario in this locale: en, zh-Hans or zh-Hant.", valueName: "locale"))
+    var locale: String?
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Threads rendering and validating frames.", valueName: "n"))
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: ArgumentHelp("Render only shard i of n (1-based) of the scenarios given, for CI matrices.", valueName: "i/n"),
+            transform: Shard.parse)
+    var shard: Shard?
+
+    @Flag(name: .customLong("no-validate"), help: "Skip validating HTML frames.")
+    var skipValidation = false
+
+    @Flag(help: "Also write a PNG screenshot beside each HTML frame (needs Chromium; slow).")
+    var png = false
+
+    /// Up to 256 threads.
+    static let jobsRange = 1...256
+
+    func validate() throws {
+        guard !out.isEmpty else { throw ValidationError("empty --out (expected a folder; '.' for this one)") }
+        guard Self.jobsRange.contains(jobs) else { throw ValidationError.outOfRange("jobs", jobs, Self.jobsRange) }
+        if let locale, FeedTexts.forLocale(locale) == nil {
+            throw ValidationError("unknown locale '\(locale)' (expected \(choices(FeedTexts.locales)))")
+        }
+    }
+
+    /// What a render does, however it was asked for (`render`, or `feedframes` alone).
     struct Options {
         var out = "output"
         var formats = FrameFormat.allCases
@@ -42,69 +69,23 @@ enum RenderCommand {
         var screenshots = false
     }
 
-    static func run(_ invocation: Invocation, console: Console) -> Result<Void, CommandFailure> {
-        Result { () throws(CommandFailure) in
-            var options = Options()
-            options.out = invocation.value("out") ?? "output"
-            guard !options.out.isEmpty else { throw usage("empty --out (expected a folder; '.' for this one)") }
-            options.formats = try parseFormats(invocation.values("format"))
-            options.templates = invocation.value("templates")
-            options.locale = invocation.value("locale")
-            options.validate = !invocation.flag("no-validate")
-            options.jobs = try jobs(invocation.value("jobs"))
-            options.screenshots = invocation.flag("png")
-            if let text = invocation.value("shard") {
-                guard let shard = Shard(text) else { throw usage("bad --shard '\(text)' (expected i/n with 1 ≤ i ≤ n, e.g. 2/4)") }
-                options.shard = shard
+    func run() throws {
+        let options = Options(out: out, formats: format, templates: templates.templates, locale: locale,
+                              validate: !skipValidation, jobs: jobs, shard: shard, screenshots: png)
+        var loaded: [Scenario] = []
+        var problems: [String] = []
+        var worst = ExitStatus.success
+        for path in scenarios {
+            do throws(CommandFailure) {
+                loaded.append(try ScenarioLoader.load(path))
+            } catch {
+                problems += error.lines
+                if worst == .success || error.status == .dataError { worst = error.status }
             }
-            if let locale = options.locale, FeedTexts.forLocale(locale) == nil {
-                throw usage("unknown locale '\(locale)' (expected en, zh-Hans or zh-Hant)")
-            }
-            var scenarios: [Scenario] = []
-            var problems: [String] = []
-            var worst = ExitStatus.success
-            for path in invocation.positionals("scenario") {
-                do throws(CommandFailure) {
-                    scenarios.append(try ScenarioLoader.load(path))
-                } catch {
-                    problems += error.lines
-                    if worst == .success || error.status == .dataError { worst = error.status }
-                }
-            }
-            guard problems.isEmpty else { throw CommandFailure(worst, problems) }
-            if let shard = options.shard { scenarios = scenarios.filter { shard.contains($0.name) } }
-            try render(scenarios, options: options, console: console)
         }
-    }
-
-    /// `feedframes` alone: every built-in demo into `output/`.
-    static func renderDemos(console: Console) -> Result<Void, CommandFailure> {
-        Result { () throws(CommandFailure) in
-            try render(try Demos.all(), options: Options(), console: console)
-        }
-    }
-
-    static func usage(_ message: String) -> CommandFailure {
-        CommandFailure(.usage, ["Error: \(message)", "Usage: \(HelpFormatter.usage(for: [FeedFramesCLI.root, spec]))",
-                                "  See 'feedframes render --help' for more information."])
-    }
-
-    static func jobs(_ text: String?) throws(CommandFailure) -> Int {
-        guard let text else { return ProcessInfo.processInfo.activeProcessorCount }
-        guard let jobs = Int(text), (1...256).contains(jobs) else { throw usage("bad --jobs '\(text)' (expected a number from 1 to 256)") }
-        return jobs
-    }
-
-    static func parseFormats(_ values: [String]) throws(CommandFailure) -> [FrameFormat] {
-        var formats: [FrameFormat] = []
-        for value in values {
-            guard let format = FrameFormat(rawValue: value) else {
-                throw usage("unknown format '\(value)' (expected html, text or json)")
-            }
-            if !formats.contains(format) { formats.append(format) }
-        }
-        guard !formats.isEmpty else { throw usage("empty --format (expected html, text or json, comma-separated)") }
-        return formats
+        guard problems.isEmpty else { throw CommandFailure(worst, problems) }
+        if let shard { loaded = loaded.filter { shard.contains($0.name) } }
+        try Self.render(loaded, options: options, console: Console())
     }
 
     /// Renders every scenario into a temporary folder first; only when all of them

@@ -1,3 +1,5 @@
+import ArgumentParser
+
 /// `--shard i/n`: a deterministic share of the scenarios, so a CI matrix of n
 /// machines renders a large suite between them. A scenario's shard depends
 /// only on its name (FNV-1a), not on the order of the arguments, so every
@@ -13,6 +15,12 @@ struct Shard: Hashable {
               count >= 1, count <= 10_000, index >= 1, index <= count else { return nil }
         self.index = index
         self.count = count
+    }
+
+    /// `--shard`'s value, or why it is not one.
+    static func parse(_ text: String) throws -> Shard {
+        guard let shard = Shard(text) else { throw ValidationError("expected i/n with 1 ≤ i ≤ n ≤ 10000, e.g. 2/4") }
+        return shard
     }
 
     func contains(_ name: String) -> Bool {

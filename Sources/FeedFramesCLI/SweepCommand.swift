@@ -1,4 +1,4 @@
-import CommandLineKit
+import ArgumentParser
 import FeedExplorer
 import FeedScenario
 import Foundation
@@ -6,9 +6,9 @@ import FrameRendering
 
 /// `feedframes sweep`: one scenario over a grid of parameter values, to see
 /// where behaviour flips.
-enum SweepCommand {
-    static let spec = CommandSpec(
-        "sweep",
+struct SweepCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sweep",
         abstract: "Run a scenario over a grid of parameter values and tabulate what changes.",
         discussion: """
             Each --param NAME=FROM..TO[:STEP] (STEP defaults to 1) is one axis; with several, every \
@@ -21,50 +21,57 @@ enum SweepCommand {
             the final state; a row whose outcome differs from the row above (same other values) is \
             marked with * and the columns that changed. Written to <out>/sweep.txt and \
             <out>/sweep.html; the text table also goes to stdout.
-            """,
-        arguments: [.init("scenario", help: "The scenario file to run.")],
-        options: [
-            .option("param", short: "p", valueName: "NAME=FROM..TO[:STEP]", help: "A parameter and its values.", repeating: true),
-            .option("out", short: "o", valueName: "dir", help: "Output folder (default: output/sweep-<name>)."),
-        ])
+            """)
 
-    static func run(_ invocation: Invocation, console: Console) -> Result<Void, CommandFailure> {
-        Result { () throws(CommandFailure) in
-            let usage = "Usage: \(HelpFormatter.usage(for: [FeedFramesCLI.root, spec]))"
-            guard let path = invocation.positional("scenario") else {
-                throw CommandFailure(.usage, ["Error: missing a scenario file", usage])
+    @Argument(help: ArgumentHelp("The scenario file to run.", valueName: "scenario"))
+    var scenario: String
+
+    @Option(name: [.short, .customLong("param")],
+            help: ArgumentHelp("A parameter and its values.", valueName: "NAME=FROM..TO[:STEP]"),
+            transform: SweepParameter.argument)
+    var parameters: [SweepParameter] = []
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Output folder (default: output/sweep-<name>).", valueName: "dir"))
+    var out: String?
+
+    func validate() throws {
+        if parameters.isEmpty {
+            throw ValidationError("missing --param NAME=FROM..TO[:STEP] (e.g. --param viewport.height=600..800:10)")
+        }
+    }
+
+    func run() throws {
+        let console = Console()
+        let loaded = try ScenarioLoader.load(scenario)
+        let table: SweepTable
+        do throws(SweepError) {
+            table = try Sweep.run(loaded, parameters: parameters) { done, total in
+                if done % 10 == 0 || done == total { console.progress("sweep \(loaded.name): \(done)/\(total) runs") }
             }
-            var parameters: [SweepParameter] = []
-            for text in invocation.values("param") {
-                switch SweepParameter.parse(text) {
-                case .success(let parameter): parameters.append(parameter)
-                case .failure(let error): throw CommandFailure(.usage, ["Error: --param \(error.message)", usage])
-                }
-            }
-            if parameters.isEmpty {
-                throw CommandFailure(.usage, ["Error: missing --param NAME=FROM..TO[:STEP] (e.g. --param viewport.height=600..800:10)", usage])
-            }
-            let scenario = try ScenarioLoader.load(path)
-            let table: SweepTable
-            do throws(SweepError) {
-                table = try Sweep.run(scenario, parameters: parameters) { done, total in
-                    if done % 10 == 0 || done == total { console.progress("sweep \(scenario.name): \(done)/\(total) runs") }
-                }
-            } catch {
-                throw CommandFailure(.dataError, "\(path): \(error.message)")
-            }
-            console.endProgress()
-            let out = invocation.value("out") ?? "output/sweep-\(scenario.name)"
-            do throws(OutputError) {
-                let writer = try FrameWriter(target: URL(fileURLWithPath: out), kind: .sweep)
-                try writer.write(table.text, to: "sweep.txt")
-                try writer.write(table.html, to: "sweep.html")
-                try writer.commit()
-            } catch {
-                throw CommandFailure(.cannotCreate, error.description)
-            }
-            console.out(String(table.text.dropLast()))
-            console.out("Written: \(out)/sweep.txt, \(out)/sweep.html")
+        } catch {
+            throw CommandFailure(.dataError, "\(scenario): \(error.message)")
+        }
+        console.endProgress()
+        let out = self.out ?? "output/sweep-\(loaded.name)"
+        do throws(OutputError) {
+            let writer = try FrameWriter(target: URL(fileURLWithPath: out), kind: .sweep)
+            try writer.write(table.text, to: "sweep.txt")
+            try writer.write(table.html, to: "sweep.html")
+            try writer.commit()
+        } catch {
+            throw CommandFailure(.cannotCreate, error.description)
+        }
+        console.out(String(table.text.dropLast()))
+        console.out("Written: \(out)/sweep.txt, \(out)/sweep.html")
+    }
+}
+
+extension SweepParameter {
+    /// `--param NAME=FROM..TO[:STEP]`, or why it is not one.
+    static func argument(_ text: String) throws -> SweepParameter {
+        switch SweepParameter.parse(text) {
+        case .success(let parameter): return parameter
+        case .failure(let error): throw ValidationError(error.message)
         }
     }
 }

@@ -1,4 +1,4 @@
-import CommandLineKit
+import ArgumentParser
 import Foundation
 import FrameRendering
 import JSONText
@@ -6,46 +6,48 @@ import XHTMLValidation
 
 /// `feedframes validate`: check frames already written, for example after a
 /// hand edit or in a pipeline that renders elsewhere.
-enum ValidateCommand {
-    static let spec = CommandSpec(
-        "validate",
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
         abstract: "Validate frames already written.",
         discussion: """
             Checks every HTML frame with libxml2 (well-formed XHTML, valid against frame.rng) and \
             against the JSON frame beside it (rows, header and footer states, retry button, toast, \
             empty view); every JSON frame must parse. A folder may be one scenario's frames or an \
             output folder of scenarios. Exits 1 when any frame fails.
-            """,
-        arguments: [.init("path", help: "Frame folders or files (NNNN.html, NNNN.json).", repeating: true)],
-        options: [.option("templates", valueName: "dir", help: "Templates whose frame.rng to validate against.")])
+            """)
 
-    static func run(_ invocation: Invocation, console: Console) -> Result<Void, CommandFailure> {
-        Result { () throws(CommandFailure) in
-            let (_, validator) = try TemplateLocator.load(custom: invocation.value("templates"))
-            var files: [String] = []
-            for path in invocation.positionals("path") {
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                    throw CommandFailure(.noInput, "\(path): no such file or folder")
-                }
-                files += isDirectory.boolValue ? frameFiles(in: path) : [path]
+    @Argument(help: ArgumentHelp("Frame folders or files (NNNN.html, NNNN.json).", valueName: "path"))
+    var paths: [String]
+
+    @OptionGroup var templates: TemplateOptions
+
+    func run() throws {
+        let console = Console()
+        let (_, validator) = try TemplateLocator.load(custom: templates.templates)
+        var files: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw CommandFailure(.noInput, "\(path): no such file or folder")
             }
-            var problems: [String] = []
-            var checked = 0
-            var reported: Set<String> = []
-            for file in files {
-                checked += 1
-                // A bad NNNN.json is found twice (alone, and beside its NNNN.html): reported once.
-                problems += check(file, validator: validator).map(\.description).filter { reported.insert($0).inserted }
-                if checked % 100 == 0 { console.progress("validated \(checked)/\(files.count) files") }
-            }
-            console.endProgress()
-            if files.isEmpty { problems.append("no frames found in \(invocation.positionals("path").joined(separator: ", "))") }
-            guard problems.isEmpty else {
-                throw CommandFailure(.failure, problems + ["\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(checked) file\(checked == 1 ? "" : "s")"])
-            }
-            console.out("\(checked) file\(checked == 1 ? "" : "s") valid")
+            files += isDirectory.boolValue ? Self.frameFiles(in: path) : [path]
         }
+        var problems: [String] = []
+        var checked = 0
+        var reported: Set<String> = []
+        for file in files {
+            checked += 1
+            // A bad NNNN.json is found twice (alone, and beside its NNNN.html): reported once.
+            problems += Self.check(file, validator: validator).map(\.description).filter { reported.insert($0).inserted }
+            if checked % 100 == 0 { console.progress("validated \(checked)/\(files.count) files") }
+        }
+        console.endProgress()
+        if files.isEmpty { problems.append("no frames found in \(paths.joined(separator: ", "))") }
+        guard problems.isEmpty else {
+            throw CommandFailure(.failure, problems + ["\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(checked) file\(checked == 1 ? "" : "s")"])
+        }
+        console.out("\(checked) file\(checked == 1 ? "" : "s") valid")
     }
 
     /// Frame files in a scenario folder, or in every scenario folder below an output folder.

@@ -26,7 +26,8 @@ public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
         return "\"" + cut + "\""
     }
 
-    static func printable(_ text: String) -> String {
+    /// `text` with control characters and bidirectional overrides as "?".
+    public static func printable(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
             let value = scalar.value
             let unprintable = scalar.properties.generalCategory == .control || (0x202A...0x202E).contains(value)

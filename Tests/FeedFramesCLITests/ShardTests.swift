@@ -37,7 +37,7 @@ final class ShardTests: XCTestCase {
         for shard in ["0/3", "4/3", "1/0", "a/b", "1"] {
             let outcome = try cli.run("render", "x.json", "--shard", shard)
             XCTAssertEqual(outcome.status, 64, shard)
-            XCTAssertTrue(outcome.stderr.hasPrefix("Error: bad --shard"), outcome.stderr)
+            XCTAssertTrue(outcome.stderr.hasPrefix("Error: The value '\(shard)' is invalid for '--shard <i/n>': expected i/n"), outcome.stderr)
         }
     }
 
