@@ -20,8 +20,11 @@ let package = Package(
         .target(name: "FeedScenario", dependencies: ["FeedEngine", "JSONText"]),
         // JSON with positions for error messages, and a deterministic writer.
         .target(name: "JSONText"),
-        // Frames as files: JSON, HTML, text; the all-or-nothing output folder.
-        .target(name: "FrameRendering", dependencies: ["FeedEngine", "FeedScenario", "JSONText", "Mustache", "XHTMLValidation", "CSystem"]),
+        // The frame folder of SPEC §6: file names, listing frames, frames.json and scenario.json,
+        // and the all-or-nothing folder writer (FrameWriter) every command writes through.
+        .target(name: "FrameFolder", dependencies: ["JSONText", "CSystem"]),
+        // Frames as files: JSON, HTML, text, validated; the output index.
+        .target(name: "FrameRendering", dependencies: ["FeedEngine", "FeedScenario", "FrameFolder", "JSONText", "Mustache", "XHTMLValidation"]),
         // renameat2 (RENAME_EXCHANGE, RENAME_NOREPLACE) for FrameWriter's atomic swap.
         .systemLibrary(name: "CSystem"),
         // Templates and demo scenarios compiled into the binary.
@@ -37,12 +40,12 @@ let package = Package(
         // Mustache templates: compiled once, rendered from typed values.
         .target(name: "Mustache"),
         // Frame folders compared: line diff, JSON key paths, the HTML report (feedframes diff, FeedFramesTesting).
-        .target(name: "FrameDiff", dependencies: ["JSONText"]),
+        .target(name: "FrameDiff", dependencies: ["FrameFolder", "JSONText"]),
         // The preview gallery: each preset's states reached by short scripts (feedframes preview).
-        .target(name: "FrameGallery", dependencies: ["FeedEngine", "FeedScenario", "FrameRendering", "JSONText", "Mustache", "XHTMLValidation"]),
+        .target(name: "FrameGallery", dependencies: ["FeedEngine", "FeedScenario", "FrameRendering", "FrameFolder", "JSONText", "Mustache", "XHTMLValidation"]),
         // Snapshot tests of scenario frames for users' own tests: the core, then XCTest and Swift Testing adapters.
         .target(name: "FeedFramesTesting", dependencies: [
-            "FeedEngine", "FeedScenario", "FrameRendering", "FrameDiff", "FeedFramesResources", "JSONText", "Mustache", "XHTMLValidation",
+            "FeedEngine", "FeedScenario", "FrameRendering", "FrameFolder", "FrameDiff", "FeedFramesResources", "JSONText", "Mustache", "XHTMLValidation",
         ]),
         .target(name: "FeedFramesXCTest", dependencies: ["FeedFramesTesting"]),
         .target(name: "FeedFramesSwiftTesting", dependencies: ["FeedFramesTesting"]),
@@ -57,7 +60,7 @@ let package = Package(
         .target(name: "FeedFramesCLI", dependencies: [
             "FrameDiff", "FrameGallery",
             "FeedExplorer",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"), "FeedEngine", "FeedScenario", "FrameRendering", "FeedFramesResources", "JSONText", "FeedSources",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"), "FeedEngine", "FeedScenario", "FrameRendering", "FrameFolder", "FeedFramesResources", "JSONText", "FeedSources",
         ]),
         // mimalloc serves malloc for the executables: glibc's allocator cost 15–20% of a render,
         // and more on two threads (README, Performance).
@@ -65,23 +68,24 @@ let package = Package(
         .executableTarget(name: "feedframes", dependencies: ["FeedFramesCLI", "CMimalloc"]),
         // Figures and ratios for the README's Performance section (run in release).
         .executableTarget(name: "feedframes-bench", dependencies: [
-            "FeedEngine", "FeedScenario", "FrameRendering", "FeedFramesResources", "JSONText", "Mustache", "XHTMLValidation", "CMimalloc",
+            "FeedEngine", "FeedScenario", "FrameRendering", "FrameFolder", "FeedFramesResources", "JSONText", "Mustache", "XHTMLValidation", "CMimalloc",
         ], path: "Benchmarks/feedframes-bench"),
 
         .testTarget(name: "FeedEngineTests", dependencies: ["FeedEngine", "FeedScenario"]),
-        .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "JSONText"]),
+        .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "FrameFolder", "JSONText"]),
         .testTarget(name: "FeedFramesTestingTests", dependencies: ["FeedFramesTesting", "FeedFramesXCTest", "FeedFramesSwiftTesting"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "DemoSnapshotTests", dependencies: ["FeedFramesXCTest", "FeedFramesResources"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "FrameGalleryTests", dependencies: ["FrameGallery", "FeedEngine", "FeedScenario", "FrameRendering"]),
+        .testTarget(name: "FrameGalleryTests", dependencies: ["FrameGallery", "FeedEngine", "FeedScenario", "FrameRendering", "FrameFolder"]),
         // Runs the built binary in a scratch folder, for the suites that test it as a user would.
         .target(name: "FeedFramesProcess", path: "Tests/Support/FeedFramesProcess"),
         .testTarget(name: "FeedFramesCLITests", dependencies: ["feedframes", "FeedFramesProcess"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
+        .testTarget(name: "FrameFolderTests", dependencies: ["FrameFolder"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "CHarfBuzz"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "FrameRenderingTests", dependencies: [
-            "FrameRendering", "FeedEngine", "FeedScenario", "FeedFramesResources", "Mustache", "JSONText",
+            "FrameRendering", "FrameFolder", "FeedEngine", "FeedScenario", "FeedFramesResources", "Mustache", "JSONText",
         ]),
         .testTarget(name: "XHTMLValidationTests", dependencies: ["XHTMLValidation", "CLibXML2"]),
         .testTarget(name: "FeedScenarioTests", dependencies: ["FeedEngine", "FeedScenario", "FeedFramesResources"]),

@@ -1,3 +1,4 @@
+import FrameFolder
 import FrameRendering
 
 /// The exit statuses of SPEC §7 (BSD sysexits where one fits).

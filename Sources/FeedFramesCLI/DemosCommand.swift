@@ -1,3 +1,4 @@
+import FrameFolder
 import ArgumentParser
 import Foundation
 import FrameRendering
@@ -58,10 +59,10 @@ struct DemosCommand: ParsableCommand {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             for fileName in Demos.fileNames {
                 let bytes = Array((Demos.text(fileName) ?? "").utf8)
-                try OutputIndex.replaceFile(at: url.appendingPathComponent(fileName).path, with: bytes)
+                try AtomicFile.replace(at: url.appendingPathComponent(fileName).path, with: bytes)
                 marker.files[fileName] = FolderMarker.checksum(of: bytes)
             }
-            try OutputIndex.replaceFile(at: url.appendingPathComponent(FolderMarker.fileName).path, with: marker.bytes)
+            try AtomicFile.replace(at: url.appendingPathComponent(FolderMarker.fileName).path, with: marker.bytes)
         } catch let error as OutputError {
             throw CommandFailure(.cannotCreate, error.description)
         } catch {

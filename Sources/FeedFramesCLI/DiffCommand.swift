@@ -1,3 +1,4 @@
+import FrameFolder
 import ArgumentParser
 import Foundation
 import FrameDiff
@@ -39,8 +40,8 @@ struct DiffCommand: ParsableCommand {
         let console = Console()
         let (expectedPath, actualPath, context) = (expected, actual, self.context)
         let expectedURL = URL(fileURLWithPath: expectedPath), actualURL = URL(fileURLWithPath: actualPath)
-        guard let expectedKind = FrameFolder.kind(of: expectedURL) else { throw Self.missing(expectedPath) }
-        guard let actualKind = FrameFolder.kind(of: actualURL) else { throw Self.missing(actualPath) }
+        guard let expectedKind = FrameDirectory.kind(of: expectedURL) else { throw Self.missing(expectedPath) }
+        guard let actualKind = FrameDirectory.kind(of: actualURL) else { throw Self.missing(actualPath) }
 
         let diffing = FileDiffing { file, old, new in
             file.hasSuffix(".json") ? FileDiffing.json.difference(file, old, new)
@@ -58,7 +59,7 @@ struct DiffCommand: ParsableCommand {
             equal = Self.compareOutputs(expectedURL, expectedKind.scenarioNames, actualURL, actualKind.scenarioNames,
                                    diffing: diffing, text: text, report: &report, console: console)
         default:
-            let old = FrameFolder(url: expectedURL), new = FrameFolder(url: actualURL)
+            let old = FrameDirectory(url: expectedURL), new = FrameDirectory(url: actualURL)
             let comparison = FrameComparison.compare(expected: old, actual: new, diffing: diffing)
             report.sections = [.init(name: expectedURL.lastPathComponent, comparison: comparison, expected: old, actual: new)]
             for line in text.lines(comparison) { console.out(line) }
@@ -81,8 +82,8 @@ struct DiffCommand: ParsableCommand {
     /// Scenario folders matched by name; prints each that differs. Returns whether all are equal.
     static func compareOutputs(_ expectedURL: URL, _ expectedNames: [String], _ actualURL: URL, _ actualNames: [String],
                                diffing: FileDiffing, text: DiffText, report: inout DiffReport, console: Console) -> Bool {
-        let old = Dictionary(uniqueKeysWithValues: expectedNames.map { ($0, FrameFolder(url: expectedURL.appendingPathComponent($0))) })
-        let new = Dictionary(uniqueKeysWithValues: actualNames.map { ($0, FrameFolder(url: actualURL.appendingPathComponent($0))) })
+        let old = Dictionary(uniqueKeysWithValues: expectedNames.map { ($0, FrameDirectory(url: expectedURL.appendingPathComponent($0))) })
+        let new = Dictionary(uniqueKeysWithValues: actualNames.map { ($0, FrameDirectory(url: actualURL.appendingPathComponent($0))) })
         let comparison = OutputComparison.compare(expected: old, actual: new, diffing: diffing)
         var frames = 0, changed = 0, added = 0, removed = 0, differing = 0
         for scenario in comparison.scenarios {
@@ -128,7 +129,7 @@ struct DiffCommand: ParsableCommand {
     }
 }
 
-extension FrameFolder.Kind {
+extension FrameDirectory.Kind {
     /// The scenario folders of an output folder; none for anything else.
     var scenarioNames: [String] {
         if case .output(let names) = self { return names }

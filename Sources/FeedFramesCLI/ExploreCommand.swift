@@ -3,6 +3,7 @@ import FeedEngine
 import FeedExplorer
 import FeedScenario
 import Foundation
+import FrameFolder
 import FrameRendering
 
 /// `feedframes explore`: every state a list can reach, its invariants checked,
@@ -86,10 +87,8 @@ struct ExploreCommand: ParsableCommand {
         for line in output.summary(out: out, written: written) { console.out(line) }
         if let dotPath = dot, let svgPath {
             let text = DotWriter().dot(exploration, title: "\(scenario.name), depth \(depth)")
-            do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: dotPath), options: .atomic)
-            } catch {
-                throw CommandFailure(.cannotCreate, "\(dotPath): cannot write (\(FrameWriter.reason(error)))")
+            do throws(OutputError) { try AtomicFile.replace(at: dotPath, with: Array(text.utf8)) } catch {
+                throw CommandFailure(.cannotCreate, error.description)
             }
             console.out("State graph: \(dotPath)" + (Graphviz.svg(from: dotPath, to: svgPath) ? " and \(svgPath)" : " (install Graphviz for an SVG)"))
         }

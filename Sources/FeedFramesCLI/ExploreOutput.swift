@@ -1,3 +1,4 @@
+import FrameFolder
 import FeedEngine
 import FeedExplorer
 import FeedScenario

@@ -1,3 +1,4 @@
+import FrameFolder
 import ArgumentParser
 import FeedEngine
 import Foundation

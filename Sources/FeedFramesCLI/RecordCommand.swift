@@ -2,6 +2,7 @@ import ArgumentParser
 import FeedEngine
 import FeedScenario
 import Foundation
+import FrameFolder
 import JSONText
 
 /// `feedframes record SCENARIO --pages N --out FIXTURE.json`: fetches N pages
@@ -94,20 +95,10 @@ struct RecordCommand: ParsableCommand {
         return lines.isEmpty ? "[]\n" : "[\n" + lines.joined(separator: ",\n") + "\n]\n"
     }
 
-    /// Temp file beside the target, then rename: a failed run leaves no half-written fixture.
+    /// Whole or not at all: a failed run leaves no half-written fixture.
     static func write(_ items: [Item], to path: String) throws(CommandFailure) {
-        let target = URL(fileURLWithPath: path)
-        let temporary = target.deletingLastPathComponent()
-            .appendingPathComponent(".\(target.lastPathComponent)-tmp-\(getpid())")
-        do {
-            try Data(fixture(items).utf8).write(to: temporary)
-        } catch {
-            throw CommandFailure(.cannotCreate, "\(path): cannot write (\(error.localizedDescription))")
-        }
-        guard rename(temporary.path, target.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw CommandFailure(.cannotCreate, "\(path): cannot write (\(reason))")
+        do throws(OutputError) { try AtomicFile.replace(at: path, with: Array(fixture(items).utf8)) } catch {
+            throw CommandFailure(.cannotCreate, error.description)
         }
     }
 }

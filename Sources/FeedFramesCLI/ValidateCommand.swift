@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import FrameFolder
 import FrameRendering
 import JSONText
 import XHTMLValidation
@@ -60,18 +61,11 @@ struct ValidateCommand: ParsableCommand {
             _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
             if isDirectory.boolValue {
                 files += frameFiles(in: path)
-            } else if isFrameFile(name) {
+            } else if FrameFileName.isCheckedFrame(name) {
                 files.append(path)
             }
         }
         return files
-    }
-
-    /// `0001.html`, `0001.json`: four or more digits and an extension.
-    static func isFrameFile(_ name: String) -> Bool {
-        let parts = name.split(separator: ".")
-        return parts.count == 2 && parts[0].count >= 4 && parts[0].allSatisfy(\.isNumber)
-            && (parts[1] == "html" || parts[1] == "json")
     }
 
     static func check(_ file: String, validator: FrameValidator) -> [ValidationIssue] {

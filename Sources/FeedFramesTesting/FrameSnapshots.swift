@@ -1,3 +1,4 @@
+import FrameFolder
 import FeedFramesResources
 import FeedScenario
 import Foundation
@@ -123,7 +124,7 @@ enum FrameSnapshots {
     static func compare(_ actual: InMemoryFrameFiles, strategies: [FrameStrategy], location: SnapshotLocation,
                         mode: RecordMode) throws(FramesFailure) -> FramesFailure? {
         let extensions = Set(strategies.map(\.pathExtension))
-        let reference = FrameFolder(url: location.referenceFolder)
+        let reference = FrameDirectory(url: location.referenceFolder)
         let hasReference = reference.fileNames.contains { extensions.contains(FrameSnapshots.fileExtension($0)) }
         let referencePath = location.referenceFolder.path
         let frameCount = actual.frames.count

@@ -1,3 +1,4 @@
+import FrameFolder
 import JSONText
 
 /// The `diff --html` report: one self-contained page (inline CSS, no script,

@@ -1,3 +1,4 @@
+import FrameFolder
 import JSONText
 
 /// How two renders of one scenario differ, frame by frame: frames only the

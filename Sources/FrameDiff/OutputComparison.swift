@@ -1,3 +1,4 @@
+import FrameFolder
 /// How two output folders (one subfolder of frames per scenario) differ:
 /// scenarios matched by folder name, each compared frame by frame.
 public struct OutputComparison: Hashable, Sendable {

@@ -1,3 +1,4 @@
+import FrameFolder
 import FeedScenario
 import FrameRendering
 import JSONText

@@ -1,3 +1,5 @@
+import FrameFolder
+
 /// The files a frame can be written as (SPEC §6).
 public enum FrameFormat: String, CaseIterable, Hashable, Sendable {
     /// XHTML that is also HTML5, for people and browsers.
@@ -16,8 +18,5 @@ public enum FrameFormat: String, CaseIterable, Hashable, Sendable {
     }
 
     /// `0004.json` for frame 4.
-    public func fileName(frame number: Int) -> String {
-        let digits = String(number)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits + "." + fileExtension
-    }
+    public func fileName(frame number: Int) -> String { FrameFileName.name(frame: number, extension: fileExtension) }
 }

@@ -1,3 +1,4 @@
+import FrameFolder
 import Foundation
 import JSONText
 import Mustache
@@ -58,10 +59,10 @@ public enum OutputIndex {
         }
         FrameWriter.removeLeftovers(in: out)
         do throws(OutputError) {
-            try replaceFile(at: path, with: page)
+            try AtomicFile.replace(at: path, with: page)
             var marker = FolderMarker.read(in: out.path) ?? FolderMarker(kind: "output")
             marker.files[fileName] = FolderMarker.checksum(of: page)
-            try replaceFile(at: out.appendingPathComponent(FolderMarker.fileName).path, with: marker.bytes)
+            try AtomicFile.replace(at: out.appendingPathComponent(FolderMarker.fileName).path, with: marker.bytes)
         } catch { throw .output(error) }
     }
 
@@ -81,43 +82,5 @@ public enum OutputIndex {
             index += 1
         }
         return false
-    }
-
-    /// One file replaced whole: written beside it under a temporary name, then renamed over it.
-    public static func replaceFile(at path: String, with bytes: [UInt8]) throws(OutputError) {
-        let folder = (path as NSString).deletingLastPathComponent
-        let temporary = folder + "/" + FrameWriter.temporaryName(for: (path as NSString).lastPathComponent, role: "tmp")
-        Interruption.register(temporary)
-        defer { Interruption.unregister(temporary) }
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
-            throw OutputError(path: path, message: "cannot write (\(String(cString: strerror(errno))))")
-        }
-        if rename(temporary, path) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw OutputError(path: path, message: "cannot write (\(reason))")
-        }
-    }
-}
-
-/// What `scenario.json` says of a rendered scenario, for the index.
-public struct ScenarioSummary: Hashable, Sendable {
-    public var name: String
-    public var preset: String
-    public var summary: String
-    public var frames: Int
-
-    /// Larger `scenario.json` files are not read: FeedFrames writes a few hundred bytes.
-    static let maxBytes = 1 << 20
-
-    /// - Returns: `nil` when `folder` holds no readable `scenario.json`.
-    public static func read(_ folder: URL) -> ScenarioSummary? {
-        let path = folder.appendingPathComponent("scenario.json").path
-        var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= maxBytes,
-              let data = FileManager.default.contents(atPath: path),
-              let root = try? JSONParser.parse(Array(data)), root.members != nil else { return nil }
-        return ScenarioSummary(name: folder.lastPathComponent, preset: root["preset"]?.stringValue ?? "",
-                               summary: root["summary"]?.stringValue ?? "", frames: root["frames"]?.intValue ?? 0)
     }
 }

@@ -1,3 +1,4 @@
+import FrameFolder
 import Dispatch
 import FeedEngine
 import FeedScenario
@@ -46,39 +47,6 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
                 + (issues.count > 20 ? "\n… and \(issues.count - 20) more problems" : "")
         }
     }
-}
-
-/// `frames.json` and the viewer's `frames.js`, written a frame at a time.
-struct FrameList {
-    let json: FrameStream
-    let script: FrameStream
-    var count = 0
-
-    init(_ writer: FrameWriter) throws(OutputError) {
-        json = try writer.stream(to: "frames.json")
-        script = try writer.stream(to: "frames.js")
-        try json.append("[\n")
-        try script.append("window.FEEDFRAMES = [\n")
-    }
-
-    /// One frame: `{"frame": 1, "time": 0, "cause": "launch", "files": […]}` on a line of its own.
-    mutating func append(_ frame: Frame, files: [String]) throws(OutputError) {
-        let entry: JSONValue = ["frame": .number(Double(frame.number)), "time": .number(frame.time),
-                                "cause": .string(frame.cause), "files": .array(files.map { .string($0) })]
-        let line = (count == 0 ? [] : Array(",\n".utf8)) + Array("  ".utf8) + JSONWriter.bytes(entry)
-        try json.append(line)
-        try script.append(line)
-        count += 1
-    }
-
-    func close() throws(OutputError) {
-        try json.append("\n]\n")
-        try script.append("\n];\n")
-        try json.close()
-        try script.close()
-    }
-
-    var bytes: Int { json.count + script.count }
 }
 
 /// Runs a scenario and writes each frame in the chosen formats, validating
@@ -226,11 +194,8 @@ public struct ScenarioRenderer: Sendable {
     /// `scenario.json` and the viewer; returns the bytes written.
     func writeIndexes(_ scenario: Scenario, frames: Int, largest: Viewport,
                       into writer: FrameWriter) throws(RenderError) -> Int {
-        let about = JSONWriter.bytes([
-            "name": .string(scenario.name), "summary": .string(scenario.summary), "preset": .string(scenario.preset.name),
-            "locale": .string(scenario.locale), "frames": .number(Double(frames)),
-            "formats": .array(formats.map { .string($0.rawValue) }),
-        ], style: .pretty) + [0x0A]
+        let about = ScenarioSummary(name: scenario.name, preset: scenario.preset.name, summary: scenario.summary, frames: frames)
+            .bytes(locale: scenario.locale, formats: formats.map(\.rawValue))
         let viewer: String
         do throws(TemplateError) {
             viewer = try templates.viewer(.object([

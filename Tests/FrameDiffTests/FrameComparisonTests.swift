@@ -1,3 +1,4 @@
+import FrameFolder
 import FrameDiff
 import XCTest
 

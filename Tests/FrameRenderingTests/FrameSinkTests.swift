@@ -1,3 +1,4 @@
+import FrameFolder
 import FeedFramesResources
 import FeedScenario
 import Foundation

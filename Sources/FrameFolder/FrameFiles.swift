@@ -31,21 +31,3 @@ public struct InMemoryFrameFiles: FrameFiles, Hashable, Sendable {
 
     public func contents(of name: String) -> [UInt8]? { files[name] }
 }
-
-/// What makes a file a frame file: `0003.txt` is frame 3.
-public enum FrameFileName {
-    /// The frame number of `NNNN.ext` (four to nine digits, then an extension such as `txt`
-    /// or `states.txt`), else `nil`.
-    public static func number(of name: String) -> Int? {
-        let parts = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].count >= 4, parts[0].count <= 9, !parts[1].isEmpty,
-              parts[0].allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        return Int(parts[0])
-    }
-
-    /// `txt` of `0003.txt`, `states.txt` of `0003.states.txt`.
-    public static func pathExtension(of name: String) -> String {
-        guard let dot = name.firstIndex(of: ".") else { return "" }
-        return String(name[name.index(after: dot)...])
-    }
-}

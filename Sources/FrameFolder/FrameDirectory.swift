@@ -1,7 +1,7 @@
 import Foundation
 
-/// A folder of frames on disk: the I/O edge of the pure comparisons.
-public struct FrameFolder: FrameFiles, Sendable {
+/// A folder of frames on disk: the I/O edge of the pure comparisons, and of `validate`.
+public struct FrameDirectory: FrameFiles, Sendable {
     public let url: URL
     public let fileNames: [String]
 
@@ -35,7 +35,7 @@ public struct FrameFolder: FrameFiles, Sendable {
         let files = FileManager.default
         var isDirectory: ObjCBool = false
         guard files.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
-        if !FrameFolder(url: url).fileNames.isEmpty || files.fileExists(atPath: url.appendingPathComponent("frames.json").path) {
+        if !FrameDirectory(url: url).fileNames.isEmpty || files.fileExists(atPath: url.appendingPathComponent("frames.json").path) {
             return .scenario
         }
         let names = ((try? files.contentsOfDirectory(atPath: url.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
@@ -43,7 +43,7 @@ public struct FrameFolder: FrameFiles, Sendable {
             let child = url.appendingPathComponent(name)
             var isFolder: ObjCBool = false
             guard files.fileExists(atPath: child.path, isDirectory: &isFolder), isFolder.boolValue else { return false }
-            return !FrameFolder(url: child).fileNames.isEmpty
+            return !FrameDirectory(url: child).fileNames.isEmpty
                 || files.fileExists(atPath: child.appendingPathComponent("frames.json").path)
         }
         return scenarios.isEmpty ? .empty : .output(scenarios: scenarios)

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import FrameRendering
+@testable import FrameFolder
 
 /// What a folder of each kind may hold, and how temporaries of dead runs are told apart.
 final class OutputKindTests: XCTestCase {
