@@ -102,7 +102,7 @@ struct HTTPSource: PagedSource {
             case .null: next = nil
             case .string(let text) where !text.isEmpty: next = text
             case .string: next = nil
-            case .number(let number): next = ItemDecoder.text(number)
+            case .number(let number): next = node.integerText ?? ItemDecoder.text(number)
             default: return .failure(HTTPClient.Failure(description: "\(pointer) is \(ItemDecoder.describe(node)) (expected a string or number cursor, or null)"))
             }
         }

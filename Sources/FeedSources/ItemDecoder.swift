@@ -2,8 +2,9 @@ import FeedEngine
 import JSONText
 
 /// Turns a JSON object into an `Item` (SPEC §4): `id` a string or a whole
-/// number, `title` a string, `height` an optional number of points, and any
-/// other member a field for templates (numbers and booleans become text).
+/// number (its exact digits, so 64-bit ids stay distinct), `title` a string,
+/// `height` an optional number of points, and any other member a field for
+/// templates (numbers and booleans become text).
 ///
 /// Shared by `file` sources (where a bad item is an error naming its line)
 /// and `http` sources (where it makes the reply a failure).
@@ -35,8 +36,13 @@ struct ItemDecoder {
             case "id":
                 switch value.value {
                 case .string(let text) where !text.isEmpty: id = text
-                case .number(let number) where Int(exactly: number) != nil: id = Self.text(number)
-                default: return .failure(Problem(key: "id", message: "expected a non-empty string or a whole number, found \(Self.describe(value))", position: value.position))
+                case .number where value.integerText != nil: id = value.integerText
+                default:
+                    var message = "expected a non-empty string or a whole number, found \(Self.describe(value))"
+                    if case .number(let number) = value.value, number == number.rounded() {
+                        message += " (beyond 2^53 a whole number must be written as plain digits to stay exact)"
+                    }
+                    return .failure(Problem(key: "id", message: message, position: value.position))
                 }
             case "title":
                 guard let text = value.stringValue else {
@@ -52,7 +58,7 @@ struct ItemDecoder {
             default:
                 switch value.value {
                 case .string(let text): fields[member.key] = text
-                case .number(let number): fields[member.key] = Self.text(number)
+                case .number(let number): fields[member.key] = value.integerText ?? Self.text(number)
                 case .bool(let flag): fields[member.key] = String(flag)
                 case .null: continue
                 case .array, .object:
@@ -81,7 +87,7 @@ struct ItemDecoder {
                 $0.properties.generalCategory == .control ? "?" : $0
             }))
             return "\"\(shown)\(text.unicodeScalars.count > 40 ? "…" : "")\""
-        case .number(let number): return text(number)
+        case .number(let number): return node.integerText ?? text(number)
         case .bool(let flag): return String(flag)
         case .null: return "null"
         case .array: return "a list"

@@ -60,6 +60,21 @@ final class FileSourceTests: XCTestCase {
         XCTAssertTrue(syntax[0].contains("expected one JSON item object a line"), syntax[0])
     }
 
+    /// Issue 15: ids beyond 2^53 were parsed as Doubles, so `…001` and `…000` collided ("id again").
+    func testSixtyFourBitIDsKeepTheirDigits() throws {
+        let folder = try temporaryFolder(self)
+        let lines = [#"{"id": 1800000000000000001, "title": "a", "views": 9007199254740993}"#,
+                     #"{"id": 1800000000000000000, "title": "b"}"#, #"{"id": -9223372036854775808, "title": "c"}"#]
+        try write(lines.joined(separator: "\n"), to: folder.appendingPathComponent("items.ndjson"))
+        let url = try scenario(folder, source: #"{ "kind": "file", "path": "items.ndjson" }"#, events: #"["launch", "wait 1"]"#)
+        let (_, state) = try runFrames(try readScenario(url))
+        XCTAssertEqual(state.items.map(\.id), ["1800000000000000001", "1800000000000000000", "-9223372036854775808"])
+        XCTAssertEqual(state.items[0].fields, ["views": "9007199254740993"], "number fields keep their digits too")
+
+        try write(#"{"id": 1.8e18, "title": "a"}"#, to: folder.appendingPathComponent("items.ndjson"))
+        XCTAssertEqual(problems(url), [#"\#(folder.path)/items.ndjson:1:8: id: expected a non-empty string or a whole number, found 1800000000000000000 (beyond 2^53 a whole number must be written as plain digits to stay exact)"#])
+    }
+
     func testArrayProblemsNameTheElementAndDuplicatesAreErrors() throws {
         let folder = try temporaryFolder(self)
         let items = folder.appendingPathComponent("items.json")

@@ -30,6 +30,10 @@ final class HTTPSourceTests: XCTestCase {
         case "/slow-after-first":
             let number = Int(request.query["page"] ?? "") ?? 1
             return .init(body: #"{"data": \#(page((number - 1) * size + 1))}"#, delay: number == 1 ? 0 : 3)
+        case "/big-ids":
+            // Twenty distinct 64-bit ids that are one Double; the cursor is one too.
+            let items = (0..<20).map { #"{"id": 18000000000000000\#(10 + $0), "title": "t\#($0)"}"# }
+            return .init(body: #"{"data": [\#(items.joined(separator: ","))], "next": 18000000000000000099}"#)
         case "/error":
             return .init(status: 500, body: #"{"error": "boom"}"#)
         case "/malformed":
@@ -88,6 +92,17 @@ final class HTTPSourceTests: XCTestCase {
         XCTAssertEqual(server.requests.count, 3, "the API said page 3 was the last")
         XCTAssertEqual(frames.last?.cause, "wait 1 → reply 4: page 4, 0 items")
         XCTAssertEqual(frames.last?.layout.footer.state, .exhausted)
+    }
+
+    /// Issue 15: 20 distinct 64-bit ids were shown as 1 row, with `duplicatesDropped: 19`.
+    func testSixtyFourBitIDsAndCursorsKeepTheirDigits() throws {
+        let url = try scenario(#"{ "kind": "http", "url": "\#(server.baseURL)/big-ids?after={cursor}", "items": "/data", "next": "/next" }"#,
+                               events: #"["launch", "wait 1", "scroll to bottom", "wait 1"]"#)
+        let (_, state) = try runFrames(try readScenario(url))
+        XCTAssertEqual(state.items.count, 20)
+        XCTAssertEqual(state.items.first?.id, "1800000000000000010")
+        XCTAssertEqual(state.duplicatesDropped % 20, 0, "later pages repeat page 1 whole")
+        XCTAssertEqual(server.requests.prefix(2).map { $0.query["after"] ?? "?" }, ["", "18000000000000000099"])
     }
 
     func testASlowReplyTimesOutIntoTheRetryButton() throws {
