@@ -68,11 +68,15 @@ public struct ScenarioRunner {
     private mutating func carryOut(_ effect: Effect) {
         switch effect {
         case .startRequest(let request):
-            let (latency, outcome) = source.respond(to: request, at: state.time)
+            var (latency, outcome) = source.respond(to: request, at: state.time)
             let note: String
             switch outcome {
             case .success(let items): note = "reply \(request.id): page \(request.page), \(items.count) item\(items.count == 1 ? "" : "s")"
-            case .failure: note = "reply \(request.id): failed"
+            case .failure(let reason):
+                // The reason goes into the frame's cause and `lastFailure`: one short line.
+                let shown = FailureText.reason(reason)
+                outcome = .failure(shown)
+                note = "reply \(request.id): failed (\(shown))"
             }
             schedule(.replyArrived(Reply(requestID: request.id, outcome: outcome)),
                      at: state.time + latency, note: note)

@@ -99,6 +99,7 @@ final class ExplorerTests: XCTestCase {
             "config", "viewport", "time", "items", "offsets", "knownIDs", "pageIndex", "request", "requestsIssued",
             "contentOffset", "isDragging", "launched", "hasData", "exhausted", "footerFailed", "autoLoadBlocked",
             "stuck", "retryKind", "toast", "emptyShown", "suppressed", "staleReplies", "duplicatesDropped",
+            "lastFailure", "hasFailed",  // what failed last: a record, like the counters; it changes nothing next
         ])
     }
 

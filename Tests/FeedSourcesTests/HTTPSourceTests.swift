@@ -113,7 +113,8 @@ final class HTTPSourceTests: XCTestCase {
         let elapsed = Date().timeIntervalSince(start)
         XCTAssertGreaterThan(elapsed, 0.25, "it waited for the timeout")
         XCTAssertLessThan(elapsed, 2.5, "the timeout, not the server, decides")
-        XCTAssertEqual(frames.last?.cause, "wait 1 → reply 1: failed")
+        XCTAssertEqual(frames.last?.cause, "wait 1 → reply 1: failed (timed out after 0.3 s from \(server.baseURL)/slow)")
+        XCTAssertEqual(frames.last?.layout.lastFailure, RequestFailure(request: 1, reason: "timed out after 0.3 s from \(server.baseURL)/slow"))
         XCTAssertTrue(frames.last?.layout.retryVisible == true, "a failed first load shows the retry button")
         XCTAssertEqual(state.items.count, 0)
     }
@@ -123,7 +124,7 @@ final class HTTPSourceTests: XCTestCase {
                                events: #"["launch", "wait 1", "scroll to bottom", "wait 1"]"#)
         let (frames, state) = runFrames(try readScenario(url))
         let last = try XCTUnwrap(frames.last)
-        XCTAssertEqual(last.cause, "wait 1 → reply 2: failed")
+        XCTAssertEqual(last.cause, "wait 1 → reply 2: failed (timed out after 0.3 s from \(server.baseURL)/slow-after-first?page=2)")
         XCTAssertNotNil(last.layout.toast, "a failed load-more shows a toast")
         XCTAssertEqual(last.layout.footer.state, .failed, "and the standard footer offers tap-to-retry")
         XCTAssertEqual(state.items.count, 20, "a failure loses nothing")
@@ -142,7 +143,8 @@ final class HTTPSourceTests: XCTestCase {
                                    events: #"["launch", "wait 1", "tap retry", "wait 1"]"#)
             let scenario = try readScenario(url)
             let (frames, _) = runFrames(scenario)
-            XCTAssertEqual(frames.filter { $0.cause.hasSuffix("failed") }.count, 2, path)
+            XCTAssertEqual(frames.filter { $0.cause.contains(": failed (") }.count, 2, path)
+            XCTAssertTrue(frames.last?.cause.contains(expected) == true, "the reason is in the cause: \(frames.last?.cause ?? "")")
             XCTAssertTrue(frames.last?.layout.retryVisible == true, path)
             // The message, as the source gives it.
             var source = scenario.source.makeSource()
@@ -159,7 +161,8 @@ final class HTTPSourceTests: XCTestCase {
         let url = try scenario(#"{ "kind": "http", "url": "http://127.0.0.1:\#(port)/items", "items": "/data", "timeout": 1 }"#,
                                events: #"["launch", "wait 1"]"#)
         let (frames, _) = runFrames(try readScenario(url))
-        XCTAssertEqual(frames.last?.cause, "wait 1 → reply 1: failed")
+        XCTAssertTrue(frames.last?.cause.hasPrefix("wait 1 → reply 1: failed (") == true, frames.last?.cause ?? "")
+        XCTAssertTrue(frames.last?.cause.hasSuffix(" from http://127.0.0.1:\(port)/items)") == true, frames.last?.cause ?? "")
     }
 
     func testScenarioProblemsAreFoundWithoutFetching() throws {

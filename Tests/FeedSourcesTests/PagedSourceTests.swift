@@ -34,7 +34,7 @@ final class PagedSourceTests: XCTestCase {
         for (kind, source) in sources.sorted(by: { $0.key < $1.key }) {
             XCTAssertEqual(try replies(source, in: folder), [
                 "1.0: wait 1 → reply 1: page 1, 20 items",
-                "3.0: wait 2 → reply 2: failed",  // the data is there: only the script fails it
+                "3.0: wait 2 → reply 2: failed (scripted in source.failures)",  // the data is there: only the script fails it
                 "4.0: wait 1 → reply 3: page 2, 20 items",
             ], kind)
         }
