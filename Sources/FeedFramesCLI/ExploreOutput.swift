@@ -39,7 +39,7 @@ struct ExploreOutput {
         } catch {
             switch error {
             case .output: throw CommandFailure(.cannotCreate, error.description)
-            case .template: throw CommandFailure(.dataError, error.description)
+            case .template, .limit: throw CommandFailure(.dataError, error.description)
             case .invalid: throw CommandFailure(.failure, error.description)
             }
         }

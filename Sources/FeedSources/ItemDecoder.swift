@@ -1,4 +1,5 @@
 import FeedEngine
+import FeedScenario
 import JSONText
 
 /// Turns a JSON object into an `Item` (SPEC §4): `id` a string or a whole
@@ -70,7 +71,12 @@ struct ItemDecoder {
         }
         guard let id else { return .failure(Problem(key: "", message: "missing \"id\" (expected a string or a whole number)", position: node.position)) }
         guard let title else { return .failure(Problem(key: "", message: "missing \"title\" (expected a string)", position: node.position)) }
-        return .success(Item(id: id, title: title, height: height, fields: fields))
+        let item = Item(id: id, title: title, height: height, fields: fields)
+        if let (field, bytes) = ItemLimits.oversizedField(of: item) {
+            return .failure(Problem(key: field, message: "\(bytes) bytes (expected at most \(ItemLimits.describe(bytes: ItemLimits.maxFieldBytes)), the limit of one field)",
+                                    position: node[field]?.position ?? node.position))
+        }
+        return .success(item)
     }
 
     /// `7` for 7.0, `1.5` for 1.5: how a number reads as an id or a field.
@@ -82,11 +88,8 @@ struct ItemDecoder {
     static func describe(_ node: JSONNode) -> String {
         switch node.value {
         case .string(let text):
-            // One line a problem: control characters (newlines) show as "?".
-            let shown = String(String.UnicodeScalarView(text.unicodeScalars.prefix(40).map {
-                $0.properties.generalCategory == .control ? "?" : $0
-            }))
-            return "\"\(shown)\(text.unicodeScalars.count > 40 ? "…" : "")\""
+            // One line a problem, and a short one: control characters (newlines) show as "?".
+            return "\"\(FailureText.excerpt(text, limit: 40))\""
         case .number(let number): return node.integerText ?? text(number)
         case .bool(let flag): return String(flag)
         case .null: return "null"

@@ -7,8 +7,9 @@ import FeedScenario
 /// Each run opens its own read-only connection at its first request. The
 /// cursor of page p is the key of its last row; page p+1 starts after it, and
 /// an initial load or refresh starts again from the top. Every page runs under
-/// the source's deadline (`source.timeout`): a query that never ends makes a
-/// failed reply that names the deadline, never a hang.
+/// the source's deadline (`source.timeout`), and a page's text is bounded
+/// (`ItemLimits`): a query that never ends, or rows too large to hold, make a
+/// failed reply that says which limit, never a hang or an abort.
 struct SQLiteSource: PagedSource {
     let plan: SQLitePlan
     var options: SourceOptions
@@ -94,8 +95,13 @@ struct SQLiteSource: PagedSource {
             let page = try connection.database.withDeadline(plan.timeout) { () throws(SQLiteError) -> ([Item], Position?) in
                 var items: [Item] = []
                 var last: Position?
+                var text = 0
                 while items.count < options.pageSize, let row = try statement.next() {
                     let item = try item(row)
+                    text += ItemLimits.textBytes(of: item)
+                    guard text <= ItemLimits.maxPageTextBytes else {
+                        throw SQLiteError(code: 0, message: "page over \(ItemLimits.describe(bytes: ItemLimits.maxPageTextBytes)) of text at row \(Self.shown(item.id)) (the limit of one page)")
+                    }
                     items.append(item)
                     last = try position(after: row, id: item.id)
                 }
@@ -125,6 +131,9 @@ struct SQLiteSource: PagedSource {
     private func item(_ row: [SQLiteValue]) throws(SQLiteError) -> Item {
         var item = Item(id: "", title: "")
         for (field, value) in zip(plan.fields, row) {
+            if let text = value.text, text.utf8.count > ItemLimits.maxFieldBytes {
+                throw SQLiteError(code: 0, message: "row \(item.id.isEmpty ? "?" : Self.shown(item.id)): \(field) of \(text.utf8.count) bytes (expected at most \(ItemLimits.describe(bytes: ItemLimits.maxFieldBytes)), the limit of one field)")
+            }
             switch field {
             case "id":
                 guard let id = value.text, !id.isEmpty else {

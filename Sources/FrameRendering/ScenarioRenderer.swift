@@ -22,6 +22,8 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     case template(TemplateError)
     /// Frames failed validation (exit 1): the problems, and the template they came from.
     case invalid([ValidationIssue], template: String)
+    /// The scenario would make the list hold more than `ItemLimits` allows (exit 65).
+    case limit(RunLimitError, scenario: String)
 
     public var description: String {
         switch self {
@@ -30,6 +32,8 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
         case .invalid(let issues, let template):
             return issues.prefix(20).map { "\($0) (from template \(template))" }.joined(separator: "\n")
                 + (issues.count > 20 ? "\n… and \(issues.count - 20) more problems" : "")
+        case .limit(let error, let scenario):
+            return "scenario \"\(scenario)\": \(error.message); nothing was written"
         }
     }
 }
@@ -148,6 +152,10 @@ public struct ScenarioRenderer: Sendable {
             _ = rendering?.wait()
             try? sink.finish()
             throw error
+        } catch let error as RunLimitError {
+            _ = rendering?.wait()
+            try? sink.finish()
+            throw .limit(error, scenario: scenario.name)
         } catch {
             _ = rendering?.wait()
             try? sink.finish()

@@ -1,7 +1,8 @@
 import FeedEngine
 import FeedFramesCLI
 import FeedScenario
-import FeedSources
+@testable import FeedSources
+import Foundation
 import XCTest
 
 /// `file` sources end to end: scenario file → reader with the real opener → runner → frames.
@@ -19,7 +20,7 @@ final class FileSourceTests: XCTestCase {
         try write("[\n" + itemObjects(1...45).joined(separator: ",\n") + "\n]", to: data.appendingPathComponent("items.json"))
         let url = try scenario(data, source: #"{ "kind": "file", "path": "items.json" }"#)
 
-        let (frames, state) = runFrames(try readScenario(url))
+        let (frames, state) = try runFrames(try readScenario(url))
         XCTAssertEqual(state.items.map(\.id), (1...45).map(String.init))
         XCTAssertEqual(state.items[2].height, 88)
         XCTAssertNil(state.items[0].height.flatMap { $0 == 44 ? nil : $0 })
@@ -37,7 +38,7 @@ final class FileSourceTests: XCTestCase {
         try write(lines.joined(separator: "\r\n") + "\r\n", to: folder.appendingPathComponent("items.ndjson"))
         let url = try scenario(folder, source: #"{ "kind": "file", "path": "items.ndjson", "pageSize": 2, "latency": 0.5 }"#,
                                events: #"["launch", "wait 0.5", "tap footer", "wait 0.5"]"#)
-        let (_, state) = runFrames(try readScenario(url))
+        let (_, state) = try runFrames(try readScenario(url))
         XCTAssertEqual(state.items.map(\.id), ["a", "2", "c"])
         XCTAssertEqual(state.items[0].fields, ["score": "1.5", "pinned": "true"], "null fields are left out")
         XCTAssertEqual(state.items[2].height, 120)
@@ -75,6 +76,49 @@ final class FileSourceTests: XCTestCase {
         XCTAssertEqual(problems(url), [#"\#(folder.path)/items.ndjson:1:8: id: expected a non-empty string or a whole number, found 1800000000000000000 (beyond 2^53 a whole number must be written as plain digits to stay exact)"#])
     }
 
+    /// Bytes per field and bytes per file, each at the limit and one past.
+    func testAFieldAndAFileAtTheLimitAndOnePast() throws {
+        let folder = try temporaryFolder(self)
+        let items = folder.appendingPathComponent("items.ndjson")
+        let url = try scenario(folder, source: #"{ "kind": "file", "path": "items.ndjson" }"#, events: #"["launch", "wait 1"]"#)
+        func line(title: Int) -> String { #"{"id": 1, "title": ""# + String(repeating: "t", count: title) + #""}"# }
+        try write(line(title: ItemLimits.maxFieldBytes), to: items)
+        XCTAssertEqual(try runFrames(try readScenario(url)).state.items.first?.title.utf8.count, ItemLimits.maxFieldBytes)
+        try write(line(title: ItemLimits.maxFieldBytes + 1), to: items)
+        XCTAssertEqual(problems(url), ["\(items.path):1:20: title: 1048577 bytes (expected at most 1 MiB, the limit of one field)"])
+
+        // A file of exactly 64 MiB (one item, then blanks) is read; one byte more is not.
+        let item = Array(line(title: 1).utf8)
+        var bytes = item + [UInt8](repeating: UInt8(ascii: " "), count: ItemLimits.maxFileBytes - item.count)
+        try Data(bytes).write(to: items)
+        XCTAssertNoThrow(try readScenario(url))
+        bytes.append(UInt8(ascii: " "))
+        try Data(bytes).write(to: items)
+        XCTAssertEqual(problems(url), [#"\#(url.path):1:61: source.path: "items.ndjson" is larger than 64 MiB"#])
+    }
+
+    /// Items per file: a file source holds what a list may hold (`ItemLimits.maxItems`),
+    /// here at a limit of 3, in both formats, then past the real limit.
+    func testItemsAtTheLimitAndOnePast() throws {
+        func parse(_ text: String) -> [String] {
+            switch ItemsFile.parse(Array(text.utf8), file: "items", maxItems: 3) {
+            case .success: return []
+            case .failure(let problems): return problems.problems.map { "\($0.line ?? 0):\($0.path): \($0.message)" }
+            }
+        }
+        let item = { (n: Int) in #"{"id":\#(n),"title":""}"# }
+        XCTAssertEqual(parse("[" + (1...3).map(item).joined(separator: ",") + "]"), [])
+        XCTAssertEqual(parse("[" + (1...4).map(item).joined(separator: ",") + "]"), ["1:[3]: more than 3 items (the limit of a list's items)"])
+        XCTAssertEqual(parse((1...3).map(item).joined(separator: "\n")), [])
+        XCTAssertEqual(parse((1...4).map(item).joined(separator: "\n")), ["4:: more than 3 items (the limit of a list's items)"])
+
+        let folder = try temporaryFolder(self)
+        let items = folder.appendingPathComponent("items.json")
+        try Data(("[" + String(repeating: "0,", count: ItemLimits.maxItems) + "0]").utf8).write(to: items)
+        let url = try scenario(folder, source: #"{ "kind": "file", "path": "items.json" }"#, events: #"["launch"]"#)
+        XCTAssertEqual(problems(url), ["\(items.path):1:2000002: [1000000]: more than 1,000,000 items (the limit of a list's items)"])
+    }
+
     func testArrayProblemsNameTheElementAndDuplicatesAreErrors() throws {
         let folder = try temporaryFolder(self)
         let items = folder.appendingPathComponent("items.json")
@@ -105,7 +149,7 @@ final class FileSourceTests: XCTestCase {
         for (paging, duplicates, count) in [("page", 5, 35), ("cursor", 0, 40)] {
             let url = try scenario(folder, source: #"{ "kind": "file", "path": "items.ndjson", "paging": "\#(paging)", "inserts": [{ "at": 3, "count": 5 }] }"#,
                                    events: events)
-            let (frames, state) = runFrames(try readScenario(url))
+            let (frames, state) = try runFrames(try readScenario(url))
             XCTAssertEqual(state.duplicatesDropped, duplicates, paging)
             XCTAssertEqual(frames.last?.layout.duplicatesDropped, duplicates, paging)
             XCTAssertEqual(state.items.count, count, paging)

@@ -13,7 +13,7 @@ final class PagedSourceTests: XCTestCase {
     func replies(_ source: String, in folder: URL) throws -> [String] {
         let url = folder.appendingPathComponent("scenario.json")
         try write(#"{ "preset": "standard", "source": \#(source), "events": \#(Self.events) }"#, to: url)
-        return runFrames(try readScenario(url)).frames.filter { $0.cause.contains("reply") }.map { "\($0.time): \($0.cause)" }
+        return try runFrames(try readScenario(url)).frames.filter { $0.cause.contains("reply") }.map { "\($0.time): \($0.cause)" }
     }
 
     func testEverySourceKindFailsAScriptedRequestAfterItsLatency() throws {

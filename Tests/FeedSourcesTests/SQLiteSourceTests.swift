@@ -195,6 +195,29 @@ final class SQLiteSourceTests: XCTestCase {
         XCTAssertEqual(frames.last?.layout.lastFailure?.reason, "SQLite: a row has no id (NULL or empty in its id column; orderBy 6)")
     }
 
+    /// Bytes per field and per page, each at the limit and one past: the page is a failed reply that says which.
+    func testAFieldAndAPageAtTheLimitAndOnePast() throws {
+        // 64 rows, ids 10…73, titles of 1 MiB - 2: with the ids, exactly 64 MiB of text.
+        let title = "substr(replace(hex(zeroblob(524288)), '0', 't'), 1, \(ItemLimits.maxFieldBytes - 2))"
+        try makeSchema("""
+            CREATE TABLE posts (id INTEGER PRIMARY KEY, title TEXT);
+            WITH RECURSIVE k(x) AS (SELECT 10 UNION ALL SELECT x + 1 FROM k WHERE x < 73) INSERT INTO posts SELECT x, \(title) FROM k;
+            """)
+        let url = try scenario(#"{ "kind": "sqlite", "path": "feed.db", "table": "posts", "pageSize": 64 }"#, events: #"["launch", "wait 1"]"#)
+        func outcome() throws -> (count: Int, failure: String?) {
+            let (frames, state) = try runFrames(try readScenario(url))
+            return (state.items.count, frames.last?.layout.lastFailure?.reason)
+        }
+        XCTAssertEqual(try outcome().count, 64, "64 MiB of text is one page")
+        try makeSchema("UPDATE posts SET title = title || 't' WHERE id = 73")
+        XCTAssertEqual(try outcome().failure, "SQLite: page over 64 MiB of text at row 73 (the limit of one page)")
+
+        try makeSchema("DELETE FROM posts WHERE id > 10; UPDATE posts SET title = title || 'tt' WHERE id = 10")
+        XCTAssertEqual(try outcome().count, 1, "a title of 1 MiB is one field")
+        try makeSchema("UPDATE posts SET title = title || 't' WHERE id = 10")
+        XCTAssertEqual(try outcome().failure, "SQLite: row 10: title of 1048577 bytes (expected at most 1 MiB, the limit of one field)")
+    }
+
     func testInsertsAreNotForDatabases() throws {
         try makeDatabase(at: folder.appendingPathComponent("feed.db").path, keys: Array(1...3))
         let found = problems(try scenario(#"{ "kind": "sqlite", "path": "feed.db", "table": "posts", "inserts": [] }"#))
