@@ -36,7 +36,8 @@ enum ExploreCommand {
             .option("depth", short: "d", valueName: "n", help: "Moves from the start to explore.", default: "8"),
             .option("out", short: "o", valueName: "dir", help: "Output folder (default: output/explore-<name>)."),
             .option("dot", valueName: "file", help: "Also write the state graph in Graphviz DOT (and an SVG beside it when dot is installed)."),
-            .option("max-states", valueName: "n", help: "Stop expanding at this many states.", default: "5000000"),
+            .option("max-states", valueName: "n", help: "Stop expanding at this many states (about 4.6 KB each).",
+                    default: String(Explorer.defaultMaxStates)),
             .option("gallery", valueName: "n", help: "At most this many screens in the gallery.", default: "400"),
             .option("templates", valueName: "dir", help: "Templates to use instead of the defaults (file by file)."),
         ])
@@ -52,6 +53,8 @@ enum ExploreCommand {
 
             let model = ExplorerModel(scenario: scenario)
             let explorer = Explorer(model: model, maxDepth: depth, maxStates: maxStates)
+            console.out("explore \(scenario.name): at most \(ItemLimits.describe(count: maxStates)) states, "
+                        + "up to about \(Explorer.memory(forStates: maxStates)) of memory (--max-states to change)")
             let exploration = explorer.run(from: scenario.initialState) { stats in
                 console.progress("explore \(scenario.name): depth \(stats.depthReached), \(stats.states) states, "
                                  + "\(stats.transitions) transitions, \(Int(stats.statesPerSecond)) states/s")
