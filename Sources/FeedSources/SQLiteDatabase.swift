@@ -1,7 +1,4 @@
 import CSQLite
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// One connection, opened read-only; closed when the last reference goes.
 ///
@@ -11,10 +8,8 @@ import Glibc
 /// never ends (a recursive CTE without a bound) fails instead of spinning.
 final class SQLiteDatabase {
     private let handle: OpaquePointer
-    /// `CLOCK_MONOTONIC` nanoseconds after which running statements are interrupted; 0: none.
-    private var deadline: UInt64 = 0
-    /// The seconds the current deadline allows, for the message.
-    private var allowed: Double = 0
+    /// When running statements are interrupted; `nil`: never.
+    private var deadline: Deadline?
 
     /// Opens `path` with `SQLITE_OPEN_READONLY`: a scenario can never change its data.
     /// - Throws: when `path` is not a regular file (checked without blocking: a FIFO
@@ -40,7 +35,7 @@ final class SQLiteDatabase {
         sqlite3_progress_handler(db, 1_000, { context in
             guard let context else { return 0 }
             let database = Unmanaged<SQLiteDatabase>.fromOpaque(context).takeUnretainedValue()
-            return database.deadline != 0 && SQLiteDatabase.now() > database.deadline ? 1 : 0
+            return database.deadline?.hasPassed == true ? 1 : 0
         }, Unmanaged.passUnretained(self).toOpaque())
     }
 
@@ -51,24 +46,17 @@ final class SQLiteDatabase {
 
     /// Runs `body` with statements interrupted after `seconds` of wall-clock time.
     func withDeadline<T, Failure: Error>(_ seconds: Double, _ body: () throws(Failure) -> T) throws(Failure) -> T {
-        allowed = seconds
-        deadline = Self.now() &+ UInt64(min(max(seconds, 0), 86_400) * 1e9)
-        defer { deadline = 0 }
+        deadline = Deadline(after: seconds)
+        defer { deadline = nil }
         return try body()
     }
 
     /// The error for a failed call's `status`: an interrupt by the deadline names it.
     func error(_ status: Int32) -> SQLiteError {
-        if status == SQLITE_INTERRUPT && deadline != 0 {
-            return SQLiteError(code: status, message: "the query ran past its deadline of \(ItemDecoder.text(allowed)) s (source.timeout)")
+        if status == SQLITE_INTERRUPT, let deadline {
+            return SQLiteError(code: status, message: "the query ran past its deadline of \(deadline.shown) (source.timeout)")
         }
         return SQLiteError(code: status, message: lastMessage)
-    }
-
-    static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
     /// Compiles one statement.
