@@ -6,7 +6,9 @@ import JSONText
 /// (one item object a line; blank lines are skipped).
 ///
 /// Every problem names the data file and its line (and column), so that a
-/// bad line reads `items.ndjson:3:9: id: expected …`.
+/// bad line reads `items.ndjson:3:9: id: expected …`. A file that is not
+/// JSON at all (a path to `/etc/passwd`) gets one problem, with a short
+/// excerpt, not one a line: errors never echo the file back.
 enum ItemsFile {
     /// Larger files are refused before parsing (`ItemLimits.maxFileBytes`).
     static let maxBytes = ItemLimits.maxFileBytes
@@ -84,6 +86,13 @@ enum ItemsFile {
                 } catch {
                     problems.append(SourceProblem(path: "", message: "\(error.message) (expected one JSON item object a line)",
                                                   dataFile: file, line: lineNumber, column: error.column))
+                    // A line that does not even start like JSON: this is no items file, and
+                    // reporting every line would echo the file back, a word a line.
+                    if text.first(where: { ![0x20, 0x09].contains($0) }) != UInt8(ascii: "{") {
+                        problems.append(SourceProblem(path: "", message: "stopped reading: line \(lineNumber) is not JSON (expected a JSON array or NDJSON, one item object a line)",
+                                                      dataFile: file))
+                        break
+                    }
                 }
                 if problems.count >= maxProblems || tooMany { break }
             }

@@ -76,6 +76,29 @@ final class FileSourceTests: XCTestCase {
         XCTAssertEqual(problems(url), [#"\#(folder.path)/items.ndjson:1:8: id: expected a non-empty string or a whole number, found 1800000000000000000 (beyond 2^53 a whole number must be written as plain digits to stay exact)"#])
     }
 
+    /// Issue 15: pointed at /etc/passwd, the file source echoed the first word of every line
+    /// (root, daemon, …). A file that is not JSON now gets one problem and one short excerpt.
+    func testAFileThatIsNotJSONIsNotEchoedBack() throws {
+        let folder = try temporaryFolder(self)
+        let lines = (1...30).map { "user\($0):x:\($0):\($0):secret \($0):/home/user\($0):/bin/sh" }
+        try write(lines.joined(separator: "\n") + "\n", to: folder.appendingPathComponent("passwd"))
+        let url = try scenario(folder, source: #"{ "kind": "file", "path": "passwd" }"#)
+        XCTAssertEqual(problems(url), [
+            "\(folder.path)/passwd:1:1: expected a JSON value, found 'user1' (strings must be in double quotes) (expected one JSON item object a line)",
+            "\(folder.path)/passwd: stopped reading: line 1 is not JSON (expected a JSON array or NDJSON, one item object a line)",
+        ])
+    }
+
+    /// Issue 15: a FIFO as the items file blocked for ever in open; a device never ends.
+    func testAFIFOOrADeviceIsRefusedWithoutWaitingOnIt() throws {
+        let folder = try temporaryFolder(self)
+        XCTAssertEqual(mkfifo(folder.appendingPathComponent("items.ndjson").path, 0o600), 0)
+        let url = try scenario(folder, source: #"{ "kind": "file", "path": "items.ndjson" }"#)
+        XCTAssertEqual(problems(url), [#"\#(url.path):1:61: source.path: "items.ndjson" is a FIFO, not a regular file (expected a file)"#])
+        let zero = try scenario(folder, source: #"{ "kind": "file", "path": "/dev/zero" }"#)
+        XCTAssertEqual(problems(zero), [#"\#(zero.path):1:61: source.path: "/dev/zero" is a character device, not a regular file (expected a file)"#])
+    }
+
     /// Bytes per field and bytes per file, each at the limit and one past.
     func testAFieldAndAFileAtTheLimitAndOnePast() throws {
         let folder = try temporaryFolder(self)
