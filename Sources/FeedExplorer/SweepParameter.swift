@@ -59,7 +59,8 @@ public struct SweepParameter: Hashable, Sendable {
         guard let name = Name(rawValue: parts[0]) else {
             return .failure(SweepError("'\(parts[0])': unknown parameter (expected one of \(Name.allCases.map(\.rawValue).joined(separator: ", ")))"))
         }
-        let rangeAndStep = parts[1].split(separator: ":", maxSplits: 1).map(String.init)
+        // Empty pieces kept: "=:" is one empty range and one empty step, not nothing (which trapped).
+        let rangeAndStep = parts[1].split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let bounds = rangeAndStep[0].components(separatedBy: "..")
         guard bounds.count == 2, let from = Double(bounds[0]), let to = Double(bounds[1]), from.isFinite, to.isFinite else {
             return .failure(SweepError("'\(text)': \(expected)"))

@@ -58,6 +58,9 @@ final class SweepTests: XCTestCase {
                        "'viewport.height=1..1e300:1e-300': too many values (expected at most 10000; use a larger STEP)")
         XCTAssertEqual(message("source.total=0..10000"), "'source.total=0..10000': 10001 values (expected at most 10000; use a larger STEP)")
         XCTAssertEqual(try? SweepParameter.parse("source.total=1..10000").get().values.count, 10_000, "the cap itself")
+        // Found by the sweep fuzzer: a value of ":" alone indexed an empty list.
+        XCTAssertEqual(message("source.latency=:"), "'source.latency=:': expected NAME=FROM..TO[:STEP], e.g. viewport.height=600..800:10")
+        XCTAssertEqual(message("rowHeight=1..2:"), "'rowHeight=1..2:': STEP must be a number above 0")
     }
 
     func testAParameterTheListLacksIsAnError() throws {
