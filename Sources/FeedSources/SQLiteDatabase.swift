@@ -1,4 +1,5 @@
 import CSQLite
+import FeedScenario
 
 /// One connection, opened read-only; closed when the last reference goes.
 ///
@@ -31,6 +32,8 @@ final class SQLiteDatabase {
         }
         handle = db
         sqlite3_busy_timeout(db, 1_000)
+        // No string or blob larger than a page may hold: a query cannot build a 1 GB value.
+        sqlite3_limit(db, SQLITE_LIMIT_LENGTH, Int32(ItemLimits.maxPageTextBytes))
         // Every 1,000 virtual machine steps: past the deadline, interrupt (SQLITE_INTERRUPT).
         sqlite3_progress_handler(db, 1_000, { context in
             guard let context else { return 0 }

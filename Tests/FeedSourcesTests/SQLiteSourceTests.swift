@@ -218,6 +218,19 @@ final class SQLiteSourceTests: XCTestCase {
         XCTAssertEqual(try outcome().failure, "SQLite: row 10: title of 1048577 bytes (expected at most 1 MiB, the limit of one field)")
     }
 
+    /// No query can build a value, or a row, larger than a page may hold (SQLITE_LIMIT_LENGTH,
+    /// 64 MiB; a sorted row is one record, so its few other bytes count too).
+    func testAValueAtTheLengthLimitAndOnePast() throws {
+        try makeDatabase(at: folder.appendingPathComponent("feed.db").path, keys: [1])
+        func reason(_ size: Int) throws -> String? {
+            let query = "SELECT 1 AS id, 'x' AS title, zeroblob(\(size)) AS data"
+            let url = try scenario(#"{ "kind": "sqlite", "path": "feed.db", "query": "\#(query)", "columns": { "data": "data" } }"#, events: #"["launch", "wait 1"]"#)
+            return try runFrames(try readScenario(url)).frames.last?.layout.lastFailure?.reason
+        }
+        XCTAssertNil(try reason(ItemLimits.maxPageTextBytes - 64), "a 64 MiB row is within the limit (the blob is not shown)")
+        XCTAssertEqual(try reason(ItemLimits.maxPageTextBytes + 1), "SQLite: string or blob too big")
+    }
+
     func testInsertsAreNotForDatabases() throws {
         try makeDatabase(at: folder.appendingPathComponent("feed.db").path, keys: Array(1...3))
         let found = problems(try scenario(#"{ "kind": "sqlite", "path": "feed.db", "table": "posts", "inserts": [] }"#))
