@@ -138,6 +138,18 @@ final class HTTPLimitTests: XCTestCase {
         try assertFailure("/missing", "HTTP 404")
     }
 
+    /// https:// goes through URLSession (SessionFetch): a plain server answering a TLS
+    /// handshake is a failed reply within the timeout, not a hang or a crash.
+    func testHTTPSGoesThroughTheSessionAndFailsCleanly() throws {
+        let url = try XCTUnwrap(URL(string: "https://127.0.0.1:\(server.port)/chunked"))
+        let started = Date()
+        guard case .failure(let failure) = HTTPClient(timeout: 2).get(url, headers: [:], timeout: 2) else {
+            return XCTFail("a TLS handshake with a plain HTTP server cannot succeed")
+        }
+        XCTAssertFalse(failure.description.isEmpty)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 30, "a hang guard")
+    }
+
     func testHeadersThatWouldUnboundAReplyAreRefused() throws {
         let folder = try temporaryFolder(self)
         let url = folder.appendingPathComponent("scenario.json")
