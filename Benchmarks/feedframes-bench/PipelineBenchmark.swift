@@ -35,7 +35,7 @@ enum PipelineBenchmark {
             templates = try FrameTemplates(sources: Embedded.templates)
             validator = try FrameValidator(schemaText: templates.schema)
             context = FrameContext(scenario)
-            frames = scenario.frames()
+            frames = try scenario.frames()
             html = try frames.map { [templates, context] frame in try templates.htmlBytes(of: frame, in: context) }
         }
     }
@@ -88,10 +88,10 @@ enum PipelineBenchmark {
 
         // Where a --jobs 1 frame's time goes: each stage alone over every frame, in memory (best of 3).
         let perFrame = { (seconds: Double) in Report.micro(seconds / Double(frames.count)) }
-        let engine = Measure.best(of: 3) {
+        let engine = try Measure.best(of: 3) {
             var runner = ScenarioRunner(scenario)
             var count = 0
-            runner.run(scenario.steps) { _ in count += 1 }
+            try runner.run(scenario.steps) { _ in count += 1 }
             precondition(count == frames.count)
         }
         let htmlRender = try Measure.best(of: 3) { for frame in frames { _ = try templates.htmlBytes(of: frame, in: context) } }

@@ -132,8 +132,11 @@ extension FeedState {
             }
             exhausted = page.count < config.pageSize
             retryKind = nil
+            lastFailure = nil
             append(page)
-        case .failure:
+        case .failure(let reason):
+            lastFailure = RequestFailure(request: running.id, reason: reason)
+            hasFailed = true
             switch running.kind {
             case .initial:
                 if config.firstLoadFailure == .retry { retryKind = .initial } else { stuck = true }

@@ -47,6 +47,10 @@ public struct FeedState: Hashable, Sendable {
     public internal(set) var staleReplies = 0
     /// Items dropped from a page because their ids were already in the list.
     public internal(set) var duplicatesDropped = 0
+    /// The last failed reply's request and reason, until a reply succeeds.
+    public internal(set) var lastFailure: RequestFailure?
+    /// Some reply has failed: from then on frames say `lastFailure`, null after a success.
+    public internal(set) var hasFailed = false
 
     public init(config: FeedConfig, viewport: Viewport = .standard) {
         self.config = config

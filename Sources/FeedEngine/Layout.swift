@@ -44,6 +44,11 @@ public struct Layout: Hashable, Sendable {
     public var suppressed: Int
     public var staleReplies: Int
     public var duplicatesDropped: Int
+    /// The last failed reply's request and reason, until a reply succeeds.
+    public var lastFailure: RequestFailure?
+    /// Some reply has failed; frames then say `lastFailure` (null after a success),
+    /// and leave it out before, as they were.
+    public var hasFailed: Bool
 }
 
 extension FeedState {
@@ -100,6 +105,7 @@ extension FeedState {
             retryVisible: retryVisible, retryTitle: texts.retry, separators: !retryVisible,
             toast: toast, emptyText: emptyVisible ? texts.empty : nil, request: request,
             itemCount: items.count, pageIndex: pageIndex, suppressed: suppressed,
-            staleReplies: staleReplies, duplicatesDropped: duplicatesDropped)
+            staleReplies: staleReplies, duplicatesDropped: duplicatesDropped,
+            lastFailure: lastFailure, hasFailed: hasFailed)
     }
 }

@@ -42,6 +42,17 @@ public struct Reply: Hashable, Sendable {
     }
 }
 
+/// Why the last request failed: its id and the reason its source gave.
+public struct RequestFailure: Hashable, Sendable {
+    public var request: Int
+    public var reason: String
+
+    public init(request: Int, reason: String) {
+        self.request = request
+        self.reason = reason
+    }
+}
+
 /// A transient message at the bottom of the screen.
 public struct Toast: Hashable, Sendable {
     public var text: String

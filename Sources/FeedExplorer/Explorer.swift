@@ -17,8 +17,22 @@ public struct Explorer: Sendable {
     /// The search stops expanding when it holds this many states.
     public var maxStates: Int
 
+    /// The default `maxStates`: at `bytesPerState` about 4.6 GB, which a 24 GB
+    /// machine holds with room to spare (5,000,000 needed about 23 GB).
+    public static let defaultMaxStates = 1_000_000
+    /// Memory a state takes in the graph and index, as measured (issue 15), for
+    /// saying up front what a search may use.
+    public static let bytesPerState = 4_600
+
+    /// About how much memory `states` states take: `"4.6 GB"`, `"460 MB"`.
+    public static func memory(forStates states: Int) -> String {
+        let bytes = Double(states) * Double(bytesPerState)
+        if bytes >= 1e9 { return String(format: "%.1f GB", bytes / 1e9) }
+        return String(format: "%.0f MB", max(bytes / 1e6, 1))
+    }
+
     public init(model: ExplorerModel, invariants: [Invariant] = Invariant.standard, maxDepth: Int = 8,
-                maxStates: Int = 5_000_000) {
+                maxStates: Int = Explorer.defaultMaxStates) {
         self.model = model
         self.invariants = invariants
         self.maxDepth = maxDepth

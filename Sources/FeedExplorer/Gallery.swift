@@ -5,7 +5,7 @@ import FeedEngine
 public enum Gallery {
     /// What the screen shows: the layout without the counters and clock that a
     /// frame's JSON also carries (request id, suppressed, stale and duplicate
-    /// counts, pageIndex, the toast's expiry time), which would otherwise make
+    /// counts, pageIndex, the toast's expiry time, the last failure), which would otherwise make
     /// every path its own screen.
     public static func screen(_ layout: Layout) -> Layout {
         var screen = layout
@@ -14,6 +14,8 @@ public enum Gallery {
         screen.suppressed = 0
         screen.staleReplies = 0
         screen.duplicatesDropped = 0
+        screen.lastFailure = nil
+        screen.hasFailed = false
         if let toast = screen.toast { screen.toast = Toast(text: toast.text, until: 0) }
         return screen
     }

@@ -4,7 +4,8 @@ import FeedEngine
 ///
 /// `FeedState` is `Hashable`, but as a search key it is too fine: it carries the
 /// absolute clock and counters that never change what happens next (requests
-/// issued, triggers suppressed, stale replies, duplicates dropped). With those
+/// issued, triggers suppressed, stale replies, duplicates dropped, the last
+/// failure's reason). With those
 /// in, no state ever repeats and the graph is a tree that grows without end.
 /// Here times are relative to now and request ids relative to the last one
 /// issued; everything else `FeedState` stores is kept, except what follows from

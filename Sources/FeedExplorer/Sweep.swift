@@ -29,7 +29,13 @@ public enum Sweep {
             }
             var variant = scenario
             for (axis, value) in values.enumerated() { try SweepParameter.apply(parameters[axis].name, value, to: &variant) }
-            let outcome = self.outcome(of: variant)
+            let outcome: SweepOutcome
+            do {
+                outcome = try self.outcome(of: variant)
+            } catch {
+                let values = zip(names, values).map { "\($0.rawValue)=\(formatPoints($1))" }.joined(separator: ", ")
+                throw SweepError("\(values): \(error.message)")
+            }
             var changed: [String] = []
             // Compared with the row before only when the other parameters are the same.
             if let previous = rows.last, previous.values.dropLast() == values.dropLast() {
@@ -43,18 +49,25 @@ public enum Sweep {
 
     /// Runs the scenario once and reads what happened from its frames: every
     /// request shows in the frame of the event that started it.
+    /// - Throws: the run's `RunLimitError` (an endless feed past `ItemLimits`).
     /// - Complexity: O(the scenario's events and frames).
-    public static func outcome(of scenario: Scenario) -> SweepOutcome {
+    public static func outcome(of scenario: Scenario) throws(RunLimitError) -> SweepOutcome {
         var runner = ScenarioRunner(scenario)
         var seen = Set<Int>()
         var loadMores: [Double] = [], refreshes: [Double] = []
-        runner.run(scenario.steps) { frame in
-            guard let request = frame.layout.request, seen.insert(request.id).inserted else { return }
-            switch request.kind {
-            case .more: loadMores.append(frame.time)
-            case .refresh: refreshes.append(frame.time)
-            case .initial: break
+        do {
+            try runner.run(scenario.steps) { frame in
+                guard let request = frame.layout.request, seen.insert(request.id).inserted else { return }
+                switch request.kind {
+                case .more: loadMores.append(frame.time)
+                case .refresh: refreshes.append(frame.time)
+                case .initial: break
+                }
             }
+        } catch let error as RunLimitError {
+            throw error
+        } catch {
+            // The closure above never throws: only the runner's limit can.
         }
         let state = runner.state
         return SweepOutcome(loadMores: loadMores, refreshes: refreshes, suppressed: state.suppressed,

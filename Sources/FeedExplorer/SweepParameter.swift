@@ -59,7 +59,8 @@ public struct SweepParameter: Hashable, Sendable {
         guard let name = Name(rawValue: parts[0]) else {
             return .failure(SweepError("'\(parts[0])': unknown parameter (expected one of \(Name.allCases.map(\.rawValue).joined(separator: ", ")))"))
         }
-        let rangeAndStep = parts[1].split(separator: ":", maxSplits: 1).map(String.init)
+        // Empty pieces kept: "=:" is one empty range and one empty step, not nothing (which trapped).
+        let rangeAndStep = parts[1].split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let bounds = rangeAndStep[0].components(separatedBy: "..")
         guard bounds.count == 2, let from = Double(bounds[0]), let to = Double(bounds[1]), from.isFinite, to.isFinite else {
             return .failure(SweepError("'\(text)': \(expected)"))
@@ -72,10 +73,14 @@ public struct SweepParameter: Hashable, Sendable {
             step = value
         }
         guard from <= to else { return .failure(SweepError("'\(text)': FROM must not be above TO")) }
-        let count = Int(((to - from) / step + 1e-9).rounded(.down)) + 1
-        guard count <= maxValues else {
-            return .failure(SweepError("'\(text)': \(count) values (expected at most \(maxValues); use a larger STEP)"))
+        // Counted in Double and compared before it becomes an Int: 600..800:1e-18 asks for 2e20
+        // values and 0..1e300 for 1e300, which no Int holds (converting them trapped).
+        let steps = ((to - from) / step + 1e-9).rounded(.down)
+        guard steps.isFinite, steps < Double(maxValues) else {
+            let shown = !steps.isFinite ? "too many" : (steps < 1e15 ? String(Int(steps) + 1) : "about " + formatPoints(steps))
+            return .failure(SweepError("'\(text)': \(shown) values (expected at most \(maxValues); use a larger STEP)"))
         }
+        let count = Int(steps) + 1
         let values = (0..<count).map { from + Double($0) * step }
         for value in values {
             if name.isWhole && value != value.rounded() {

@@ -47,7 +47,7 @@ extension CommandFailure {
     init(_ error: RenderError) {
         switch error {
         case .output: self.init(.cannotCreate, error.description)
-        case .template, .refused: self.init(.dataError, error.description)
+        case .template, .refused, .limit: self.init(.dataError, error.description)
         case .invalid: self.init(.failure, error.description)
         }
     }

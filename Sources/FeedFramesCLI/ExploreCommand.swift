@@ -49,8 +49,8 @@ struct ExploreCommand: ParsableCommand {
                                valueName: "file"))
     var dot: String?
 
-    @Option(name: .customLong("max-states"), help: ArgumentHelp("Stop expanding at this many states.", valueName: "n"))
-    var maxStates = 5_000_000
+    @Option(name: .customLong("max-states"), help: ArgumentHelp("Stop expanding at this many states (about 4.6 KB each).", valueName: "n"))
+    var maxStates = Explorer.defaultMaxStates
 
     @Option(help: ArgumentHelp("At most this many screens in the gallery.", valueName: "n"))
     var gallery = 400
@@ -75,6 +75,8 @@ struct ExploreCommand: ParsableCommand {
         let (templates, validator) = try TemplateLocator.load(custom: templates.templates)
         let model = ExplorerModel(scenario: scenario)
         let explorer = Explorer(model: model, maxDepth: depth, maxStates: maxStates)
+        console.out("explore \(scenario.name): at most \(ItemLimits.describe(count: maxStates)) states, "
+                    + "up to about \(Explorer.memory(forStates: maxStates)) of memory (--max-states to change)")
         let exploration = explorer.run(from: scenario.initialState) { stats in
             console.progress("explore \(scenario.name): depth \(stats.depthReached), \(stats.states) states, "
                              + "\(stats.transitions) transitions, \(Int(stats.statesPerSecond)) states/s")

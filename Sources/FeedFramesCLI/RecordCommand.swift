@@ -18,7 +18,8 @@ struct RecordCommand: ParsableCommand {
             items as a JSON array. Replay it with "source": { "kind": "file", "path": "FIXTURE.json" } \
             and the same pageSize. Recording stops early at a short page. Items with an id \
             already recorded are left out, as the list would drop them. The file is written to a \
-            temporary file and renamed into place.
+            temporary file and renamed into place. A fixture a file source would refuse (over \
+            64 MiB or 1,000,000 items, a field over 1 MiB) is not written (exit 65).
             """)
 
     @Argument(help: ArgumentHelp("The scenario whose source to record.", valueName: "scenario"))
@@ -39,14 +40,15 @@ struct RecordCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try ScenarioLoader.load(scenario)
-        let items = try Self.record(loaded, pages: pages, file: scenario)
-        try Self.write(items, to: out)
-        Console().out("Recorded \(items.count) item\(items.count == 1 ? "" : "s") to \(out)")
+        let fixture = try Self.record(loaded, pages: pages, file: scenario)
+        try Self.write(fixture, to: out)
+        Console().out("Recorded \(fixture.count) item\(fixture.count == 1 ? "" : "s") to \(out)")
     }
 
     /// Pages 1…`pages`, asked as the list would ask them, with no scripted failures or inserts.
-    /// - Throws: a failed page (66: the source could not be read).
-    static func record(_ scenario: Scenario, pages: Int, file: String) throws(CommandFailure) -> [Item] {
+    /// - Throws: a failed page (66: the source could not be read); a fixture past what a
+    ///   `file` source reads (65: `ItemLimits`), before it is written.
+    static func record(_ scenario: Scenario, pages: Int, file: String) throws(CommandFailure) -> Fixture {
         var source: any FeedSource
         let pageSize: Int
         switch scenario.source {
@@ -67,24 +69,56 @@ struct RecordCommand: ParsableCommand {
             pageSize = options.pageSize
             source = external.makeSource(options: options)
         }
-        var items: [Item] = []
+        var fixture = Fixture()
         var seen: Set<String> = []
-        for page in 1...pages {
-            let request = Request(id: page, kind: page == 1 ? .initial : .more, page: page)
+        for number in 1...pages {
+            let request = Request(id: number, kind: number == 1 ? .initial : .more, page: number)
             switch source.respond(to: request, at: 0).outcome {
             case .failure(let message):
-                throw CommandFailure(.noInput, "\(file): source: page \(page) could not be fetched (\(message))")
+                throw CommandFailure(.noInput, "\(file): source: page \(number) could not be fetched (\(FailureText.reason(message)))")
             case .success(let page):
-                for item in page where seen.insert(item.id).inserted { items.append(item) }
-                if page.count < pageSize { return items }
+                for item in page where seen.insert(item.id).inserted {
+                    if let problem = fixture.append(item) {
+                        throw CommandFailure(.dataError, "\(file): page \(number): \(problem); nothing was written (record fewer --pages)")
+                    }
+                }
+                if page.count < pageSize { return fixture }
             }
         }
-        return items
+        return fixture
     }
 
-    /// The fixture: a JSON array, one item a line, fields in a stable order.
-    static func fixture(_ items: [Item]) -> String {
-        let lines = items.map { item -> String in
+    /// A fixture as it is recorded: a JSON array, one item a line, fields in a
+    /// stable order, held to what a `file` source reads back (`ItemLimits`).
+    struct Fixture {
+        private(set) var lines: [String] = []
+        /// The file's size so far, as `text` would write it.
+        private(set) var bytes = 3  // "[]\n"
+
+        var count: Int { lines.count }
+
+        /// Adds an item, or says which limit it would cross (and adds nothing).
+        mutating func append(_ item: Item) -> String? {
+            if let (field, size) = ItemLimits.oversizedField(of: item) {
+                return "item \(FailureText.excerpt(item.id, limit: 40)): \(field) of \(size) bytes, over \(ItemLimits.describe(bytes: ItemLimits.maxFieldBytes)) (the limit of one field)"
+            }
+            guard lines.count < ItemLimits.maxItems else {
+                return "more than \(ItemLimits.describe(count: ItemLimits.maxItems)) items (the most a file source reads)"
+            }
+            let line = Self.line(item)
+            // "[\n" + lines joined by ",\n" + "\n]\n", or "[]\n" for none.
+            let size = lines.isEmpty ? 2 + line.utf8.count + 3 : bytes + 2 + line.utf8.count
+            guard size <= ItemLimits.maxFileBytes else {
+                return "the fixture would be \(size) bytes, over \(ItemLimits.describe(bytes: ItemLimits.maxFileBytes)) (the most a file source reads)"
+            }
+            lines.append(line)
+            bytes = size
+            return nil
+        }
+
+        var text: String { lines.isEmpty ? "[]\n" : "[\n" + lines.joined(separator: ",\n") + "\n]\n" }
+
+        static func line(_ item: Item) -> String {
             var object = JSONObject()
             object["id"] = .string(item.id)
             object["title"] = .string(item.title)
@@ -92,12 +126,11 @@ struct RecordCommand: ParsableCommand {
             for (key, value) in item.fields.sorted(by: { $0.key < $1.key }) { object[key] = .string(value) }
             return "  " + JSONWriter.string(.object(object))
         }
-        return lines.isEmpty ? "[]\n" : "[\n" + lines.joined(separator: ",\n") + "\n]\n"
     }
 
     /// Whole or not at all: a failed run leaves no half-written fixture.
-    static func write(_ items: [Item], to path: String) throws(CommandFailure) {
-        do throws(OutputError) { try AtomicFile.replace(at: path, with: Array(fixture(items).utf8)) } catch {
+    static func write(_ fixture: Fixture, to path: String) throws(CommandFailure) {
+        do throws(OutputError) { try AtomicFile.replace(at: path, with: Array(fixture.text.utf8)) } catch {
             throw CommandFailure(.cannotCreate, error.description)
         }
     }

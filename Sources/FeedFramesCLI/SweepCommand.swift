@@ -72,7 +72,10 @@ extension SweepParameter {
     static func argument(_ text: String) throws -> SweepParameter {
         switch SweepParameter.parse(text) {
         case .success(let parameter): return parameter
-        case .failure(let error): throw ValidationError(error.message)
+        case .failure(let error):
+            // argument-parser quotes the value already.
+            let echo = "'\(text)': "
+            throw ValidationError(error.message.hasPrefix(echo) ? String(error.message.dropFirst(echo.count)) : error.message)
         }
     }
 }

@@ -39,8 +39,11 @@ public struct SyntheticSource: PagedSource, Hashable, Sendable {
     public var total: Int?
     public var pageSize: Int
     public var latency: Latency
-    /// `{n}` is replaced by the item's number.
-    public var title: String
+    /// `{n}` is replaced by the item's number. Without `{n}`, every item shares
+    /// this one string, so a long title costs its length once, not once an item.
+    public var title: String { didSet { titleParts = Self.parts(title) } }
+    /// `title` cut at each `{n}`; one part: no `{n}`, and every item shares `title`.
+    private var titleParts: [Substring]
     public var rowHeights: [Double]
     /// Request numbers (1-based, every request counts) that fail.
     public var failures: Set<Int>
@@ -57,6 +60,7 @@ public struct SyntheticSource: PagedSource, Hashable, Sendable {
         self.pageSize = pageSize
         self.latency = latency
         self.title = title
+        self.titleParts = Self.parts(title)
         self.rowHeights = rowHeights
         self.failures = failures
         self.inserts = inserts
@@ -65,8 +69,28 @@ public struct SyntheticSource: PagedSource, Hashable, Sendable {
 
     /// Item number `n`, from 1.
     public func item(_ n: Int) -> Item {
-        Item(id: String(n), title: title.replacing("{n}", with: String(n)),
+        Item(id: String(n), title: titleParts.count == 1 ? title : titleParts.joined(separator: String(n)),
              height: rowHeights.isEmpty ? nil : rowHeights[(n - 1) % rowHeights.count])
+    }
+
+    private static func parts(_ title: String) -> [Substring] {
+        title.split(separator: "{n}", omittingEmptySubsequences: false)
+    }
+
+    /// The most UTF-8 bytes of titles one page can make: `pageSize` copies of
+    /// the title with every `{n}` as 20 digits, or none when the title is shared.
+    public var pageTextBytes: Int {
+        guard titleParts.count > 1 else { return 0 }
+        let (bytes, overflow) = (title.utf8.count + (titleParts.count - 1) * 17).multipliedReportingOverflow(by: pageSize)
+        return overflow ? Int.max : bytes
+    }
+
+    /// Why a page of this source would be over `ItemLimits.maxPageTextBytes`, if it would.
+    public var pageTextProblem: String? {
+        guard pageTextBytes > ItemLimits.maxPageTextBytes else { return nil }
+        return "a title with {n} of \(title.utf8.count) bytes makes \(pageSize) distinct titles a page, "
+            + "over \(ItemLimits.describe(bytes: ItemLimits.maxPageTextBytes)) (the limit of one page's text; "
+            + "use a shorter title, a smaller pageSize, or a title without {n}, which all items share)"
     }
 
     /// The items of page `page` (from 1): fewer than `pageSize` at the end.
@@ -78,6 +102,8 @@ public struct SyntheticSource: PagedSource, Hashable, Sendable {
     }
 
     public mutating func page(for request: Request, at time: Double) -> Reply.Outcome {
+        // The reader refuses such a source; this stops one built otherwise (a sweep) before it allocates.
+        if let problem = pageTextProblem { return .failure(problem) }
         let feed = ShiftingFeed(base: self, inserts: inserts, insertTitle: title)
         return pager.page(for: request, in: feed, at: time, pageSize: pageSize, paging: paging)
     }

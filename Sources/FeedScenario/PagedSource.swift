@@ -26,6 +26,6 @@ extension Request {
     /// The failure `source.failures` scripts for this request, when it names it:
     /// every kind of source fails such a request without asking for data.
     public func scriptedFailure(in failures: Set<Int>) -> Reply.Outcome? {
-        failures.contains(id) ? .failure("request \(id) fails (source.failures)") : nil
+        failures.contains(id) ? .failure("scripted in source.failures") : nil
     }
 }

@@ -106,7 +106,7 @@ extension Reading {
         let common = ["kind", "pageSize", "latency", "failures"]
         let specific: [String] = switch kindName {
         case "file": ["path", "inserts", "paging"]
-        case "sqlite": ["path", "table", "query", "orderBy", "columns"]
+        case "sqlite": ["path", "table", "query", "orderBy", "columns", "timeout"]
         default: ["url", "items", "next", "headers", "timeout"]
         }
         let problemsBefore = problems.count
@@ -180,8 +180,13 @@ extension Reading {
             guard let value = nonEmptyString(node, "source.orderBy") else { return nil }
             orderBy = value
         }
+        var timeout = HTTPSourceSpec.defaultTimeout
+        if let node = fields["timeout"] {
+            guard let value = number(node, "source.timeout", in: 0.001...600, "a number of seconds above 0 and at most 600") else { return nil }
+            timeout = value
+        }
         guard let path, let rows, columnsOK else { return nil }
-        return SQLiteSourceSpec(path: path, resolvedPath: resolve(path), rows: rows, orderBy: orderBy, columns: columns)
+        return SQLiteSourceSpec(path: path, resolvedPath: resolve(path), rows: rows, orderBy: orderBy, columns: columns, timeout: timeout)
     }
 
     mutating func httpSpec(_ fields: [String: JSONNode], _ node: JSONNode, nodes: inout [String: JSONNode]) -> HTTPSourceSpec? {

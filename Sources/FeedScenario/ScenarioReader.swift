@@ -196,7 +196,10 @@ struct Reading {
             config.pageSize = value
         }
         if let node = fields["latency"], let value = latency(node) { synthetic.latency = value }
-        if let node = fields["title"], let value = string(node, "source.title") { synthetic.title = value }
+        if let node = fields["title"], let value = string(node, "source.title") {
+            synthetic.title = value
+            if let problem = synthetic.pageTextProblem { fail(node, "source.title", problem) }
+        }
         if let node = fields["rowHeights"] {
             if let list = array(node, "source.rowHeights") {
                 let heights = list.enumerated().compactMap { index, element in rowLength(element, "source.rowHeights[\(index)]") }

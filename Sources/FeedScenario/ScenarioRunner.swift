@@ -5,7 +5,9 @@ import FeedEngine
 /// screen shows changes (SPEC §6).
 ///
 /// Frames are handed to `emit` one at a time and not kept, so memory stays
-/// bounded however long the scenario runs.
+/// bounded however long the scenario runs; the items the list holds are
+/// bounded by `ItemLimits`, and a run that would cross a limit stops with a
+/// `RunLimitError`.
 public struct ScenarioRunner {
     /// Something the clock will deliver: a reply or a toast's expiry.
     private struct Scheduled {
@@ -22,6 +24,7 @@ public struct ScenarioRunner {
     private var scheduledCount = 0
     private var lastLayout: Layout
     public private(set) var framesEmitted = 0
+    private var held = HeldItems()
 
     public init(state: FeedState, source: any FeedSource) {
         self.state = state
@@ -35,12 +38,15 @@ public struct ScenarioRunner {
     }
 
     /// Runs every step, calling `emit` for each frame.
-    public mutating func run(_ steps: [ScriptStep], emit: (Frame) throws -> Void) rethrows {
+    /// - Throws: what `emit` throws, or a `RunLimitError` when a reply would
+    ///   make the list hold more than `ItemLimits` allows.
+    public mutating func run(_ steps: [ScriptStep], emit: (Frame) throws -> Void) throws {
         for step in steps { try perform(step, emit: emit) }
     }
 
     /// Performs one step of the script.
-    public mutating func perform(_ step: ScriptStep, emit: (Frame) throws -> Void) rethrows {
+    /// - Throws: as `run` does.
+    public mutating func perform(_ step: ScriptStep, emit: (Frame) throws -> Void) throws {
         switch step {
         case .event(let event):
             try apply(event, cause: step.description, emit: emit)
@@ -55,8 +61,18 @@ public struct ScenarioRunner {
         }
     }
 
-    private mutating func apply(_ event: FeedEvent, cause: String, emit: (Frame) throws -> Void) rethrows {
+    private mutating func apply(_ event: FeedEvent, cause: String, emit: (Frame) throws -> Void) throws {
+        let running = state.request
+        let count = state.items.count
         let effects = state.reduce(event)
+        if case .replyArrived(let reply) = event, case .success = reply.outcome, let running, running.id == reply.requestID {
+            if running.kind.replacesRows { held.reset() }
+            do {
+                try held.add(state.items, from: running.kind.replacesRows ? 0 : count)
+            } catch {
+                throw RunLimitError("at \(formatPoints(state.time)) s, reply \(reply.requestID): \(error.message)")
+            }
+        }
         for effect in effects { carryOut(effect) }
         let layout = state.layout()
         guard layout != lastLayout else { return }
@@ -68,11 +84,15 @@ public struct ScenarioRunner {
     private mutating func carryOut(_ effect: Effect) {
         switch effect {
         case .startRequest(let request):
-            let (latency, outcome) = source.respond(to: request, at: state.time)
+            var (latency, outcome) = source.respond(to: request, at: state.time)
             let note: String
             switch outcome {
             case .success(let items): note = "reply \(request.id): page \(request.page), \(items.count) item\(items.count == 1 ? "" : "s")"
-            case .failure: note = "reply \(request.id): failed"
+            case .failure(let reason):
+                // The reason goes into the frame's cause and `lastFailure`: one short line.
+                let shown = FailureText.reason(reason)
+                outcome = .failure(shown)
+                note = "reply \(request.id): failed (\(shown))"
             }
             schedule(.replyArrived(Reply(requestID: request.id, outcome: outcome)),
                      at: state.time + latency, note: note)
@@ -103,10 +123,17 @@ public struct ScenarioRunner {
 extension Scenario {
     /// Every frame the scenario produces, held in memory: for tests and short
     /// scenarios. A render streams them through `ScenarioRunner.run` instead.
-    public func frames() -> [Frame] {
+    /// - Throws: a `RunLimitError` when the list would hold more than `ItemLimits` allows.
+    public func frames() throws(RunLimitError) -> [Frame] {
         var runner = ScenarioRunner(self)
         var frames: [Frame] = []
-        runner.run(steps) { frames.append($0) }
+        do {
+            try runner.run(steps) { frames.append($0) }
+        } catch let error as RunLimitError {
+            throw error
+        } catch {
+            // `emit` above never throws: only the runner's own limit can.
+        }
         return frames
     }
 }

@@ -53,7 +53,7 @@ public struct ScriptedSource: FeedSource, Hashable, Sendable {
 
     /// The outcome `reply` stands for, for page `page` of request `id`.
     public func outcome(_ reply: ScriptedReply, page: Int, request id: Int) -> Reply.Outcome {
-        reply == .fail ? .failure("request \(id) fails (source.replies)") : .success(self.page(page, reply))
+        reply == .fail ? .failure("scripted in source.replies") : .success(self.page(page, reply))
     }
 
     public mutating func respond(to request: Request, at time: Double) -> (latency: Double, outcome: Reply.Outcome) {

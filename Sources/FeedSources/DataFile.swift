@@ -1,27 +1,30 @@
 import FeedScenario
-import Foundation
 
 /// Reads a data file named by a scenario, with a size limit.
 enum DataFile {
-    /// - Throws: a problem at `source.path` when the file is missing, a folder, unreadable or too large.
+    /// - Throws: a problem at `source.path` when the file is missing, a folder, a FIFO or
+    ///   device (refused without waiting on it), unreadable or too large.
     static func read(_ path: String, shownAs shown: String, limit: Int) throws(SourceProblems) -> [UInt8] {
         func problem(_ message: String) -> SourceProblems {
             SourceProblems([SourceProblem(path: "source.path", message: message)])
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw problem("no file \"\(shown)\" (looked for \(path))")
-        }
-        guard !isDirectory.boolValue else { throw problem("\"\(shown)\" is a folder (expected a file)") }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw problem("\"\(shown)\" cannot be read") }
-        defer { try? handle.close() }
-        let data: Data
-        do {
-            data = try handle.read(upToCount: limit + 1) ?? Data()
+        let bytes: [UInt8]
+        do throws(RegularFile.Problem) {
+            bytes = try RegularFile.open(path).read(upTo: limit)
         } catch {
-            throw problem("\"\(shown)\" cannot be read (\(error.localizedDescription))")
+            throw problem(message(error, shown: shown, lookedFor: path))
         }
-        guard data.count <= limit else { throw problem("\"\(shown)\" is larger than \(limit >> 20) MiB") }
-        return Array(data)
+        guard bytes.count <= limit else { throw problem("\"\(shown)\" is larger than \(limit >> 20) MiB") }
+        return bytes
+    }
+
+    /// What a user reads when `RegularFile` refuses a path.
+    static func message(_ problem: RegularFile.Problem, shown: String, lookedFor path: String, what: String = "file") -> String {
+        switch problem {
+        case .missing: return "no \(what) \"\(shown)\" (looked for \(path))"
+        case .folder: return "\"\(shown)\" is a folder (expected a \(what))"
+        case .notRegular(let kind): return "\"\(shown)\" is \(kind), not a regular file (expected a \(what))"
+        case .unreadable(let reason): return "\"\(shown)\" cannot be read (\(reason))"
+        }
     }
 }

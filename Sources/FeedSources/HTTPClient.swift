@@ -1,34 +1,35 @@
+import FeedScenario
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// A blocking GET with a hard deadline, for the synchronous, virtual-time runner.
+/// A blocking GET with a hard deadline and a bounded reply, for the
+/// synchronous, virtual-time runner.
 ///
-/// The runner answers a request inside `respond(to:at:)`, so the fetch waits
-/// on a semaphore around `URLSession`'s callback. That blocking stays in this
-/// edge; the reply's virtual latency comes from the scenario, not the clock.
+/// `http://` goes over FeedFrames' own socket client (`PlainHTTPConnection`),
+/// which stops reading at the limit; `https://` goes through `URLSession`
+/// (`SessionFetch`), which keeps at most the limit but cannot be made to stop
+/// reading at once (README, Reliability). Either way FeedFrames asks for
+/// `Accept-Encoding: identity` and refuses any other `Content-Encoding`, so
+/// nothing is decompressed. Redirects are followed, at most `maxRedirects`.
+/// The blocking stays in this edge; the reply's virtual latency comes from
+/// the scenario, not the clock.
 final class HTTPClient {
-    /// Larger replies are failures.
+    /// Larger replies are failures, refused as soon as they pass it.
     static let maxBodyBytes = 16 << 20
+    /// The status line and headers (and a chunked body's trailers) together.
+    static let maxHeadBytes = 64 << 10
+    static let maxRedirects = 5
+    /// Headers FeedFrames sets itself, which a scenario may not.
+    static let reservedHeaders: Set<String> = ["accept-encoding", "connection", "content-length", "te", "transfer-encoding", "upgrade"]
 
-    private let session: URLSession
+    private let timeout: Double
+    private var session: SessionFetch?
 
     init(timeout: Double) {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = Self.sessionTimeout(timeout)
-        configuration.timeoutIntervalForResource = Self.sessionTimeout(timeout)
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        session = URLSession(configuration: configuration)
+        self.timeout = timeout
     }
-
-    deinit { session.invalidateAndCancel() }
-
-    /// FoundationNetworking rounds a timeout down to whole seconds (0.3 s times
-    /// out at once), so the session gets a whole second more than asked and the
-    /// semaphore's deadline in `get` is the one that counts.
-    static func sessionTimeout(_ timeout: Double) -> Double { timeout.rounded(.up) + 1 }
 
     /// Why a GET gave no usable body.
     struct Failure: Error, Sendable, CustomStringConvertible {
@@ -36,50 +37,37 @@ final class HTTPClient {
     }
 
     /// The reply's body when the status is 2xx.
-    /// - Complexity: waits at most `timeout` seconds (plus a moment to cancel).
-    func get(_ url: URL, headers: [String: String], timeout: Double) -> Result<Data, Failure> {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.sessionTimeout(timeout))
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let box = ResultBox()
-        let done = DispatchSemaphore(value: 0)
-        let task = session.dataTask(with: request) { data, response, error in
-            box.set(Self.outcome(data, response, error, timeout: timeout))
-            done.signal()
-        }
-        task.resume()
-        if done.wait(timeout: .now() + timeout) == .timedOut {
-            task.cancel()
-            // The cancelled task calls back soon; wait for it briefly so nothing outlives this call.
-            _ = done.wait(timeout: .now() + 1)
-            return .failure(Failure(description: "timed out after \(ItemDecoder.text(timeout)) s"))
-        }
-        return box.get() ?? .failure(Failure(description: "no reply"))
-    }
-
-    private static func outcome(_ data: Data?, _ response: URLResponse?, _ error: Error?, timeout: Double) -> Result<Data, Failure> {
-        if let error {
-            if let urlError = error as? URLError, urlError.code == .timedOut {
-                return .failure(Failure(description: "timed out after \(ItemDecoder.text(timeout)) s"))
+    /// - Complexity: waits at most `timeout` seconds in all (redirects included);
+    ///   holds at most `maxBodyBytes` of body.
+    func get(_ url: URL, headers: [String: String], timeout: Double) -> Result<[UInt8], Failure> {
+        let deadline = Deadline(after: timeout)
+        var current = url
+        for _ in 0...Self.maxRedirects {
+            let response: Result<(status: Int, location: String?, body: [UInt8]), Failure>
+            switch current.scheme?.lowercased() {
+            case "http":
+                let connection = PlainHTTPConnection(url: current, headers: headers, deadline: deadline,
+                                                     maxHeadBytes: Self.maxHeadBytes, maxBodyBytes: Self.maxBodyBytes)
+                response = connection.get().map { ($0.head.status, $0.head.value("Location"), $0.body) }
+            case "https":
+                if session == nil { session = SessionFetch(timeout: self.timeout) }
+                guard let session else { return .failure(Failure(description: "no HTTPS session")) }
+                response = session.get(current, headers: headers, deadline: deadline, maxBodyBytes: Self.maxBodyBytes)
+            default:
+                return .failure(Failure(description: "\(FailureText.excerpt(current.absoluteString, limit: 80)) is not an http or https URL"))
             }
-            return .failure(Failure(description: error.localizedDescription))
+            let (status, location, body): (Int, String?, [UInt8])
+            switch response {
+            case .failure(let failure): return .failure(failure)
+            case .success(let reply): (status, location, body) = reply
+            }
+            if (200..<300).contains(status) { return .success(body) }
+            guard [301, 302, 303, 307, 308].contains(status), let location,
+                  let next = URL(string: location, relativeTo: current)?.absoluteURL else {
+                return .failure(Failure(description: "HTTP \(status)"))
+            }
+            current = next
         }
-        guard let http = response as? HTTPURLResponse else { return .failure(Failure(description: "not an HTTP reply")) }
-        guard (200..<300).contains(http.statusCode) else {
-            return .failure(Failure(description: "HTTP \(http.statusCode)"))
-        }
-        let body = data ?? Data()
-        guard body.count <= maxBodyBytes else {
-            return .failure(Failure(description: "reply of \(body.count) bytes (expected at most \(maxBodyBytes >> 20) MiB)"))
-        }
-        return .success(body)
-    }
-
-    /// Hands the callback's result to the waiting thread.
-    private final class ResultBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var result: Result<Data, Failure>?
-
-        func set(_ value: Result<Data, Failure>) { lock.withLock { result = value } }
-        func get() -> Result<Data, Failure>? { lock.withLock { result } }
+        return .failure(Failure(description: "more than \(Self.maxRedirects) redirects"))
     }
 }

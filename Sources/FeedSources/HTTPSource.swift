@@ -3,7 +3,7 @@ import FeedScenario
 import Foundation
 import JSONText
 
-/// `{ "kind": "http", … }`: a paged JSON API fetched with `URLSession` (SPEC §4).
+/// `{ "kind": "http", … }`: a paged JSON API fetched with `HTTPClient` (SPEC §4).
 ///
 /// The URL gets `{page}`, `{pageSize}` and `{cursor}`; `items` points at the
 /// list in the reply and `next` at the next page's cursor, which this source
@@ -66,7 +66,7 @@ struct HTTPSource: PagedSource {
         case .failure(let failure):
             return .failure(HTTPClient.Failure(description: "\(failure) from \(text)"))
         case .success(let body):
-            return Self.decode(Array(body), plan: plan).mapError { HTTPClient.Failure(description: "malformed reply from \(text): \($0)") }
+            return Self.decode(body, plan: plan).mapError { HTTPClient.Failure(description: "malformed reply from \(text): \($0)") }
         }
     }
 
@@ -102,7 +102,7 @@ struct HTTPSource: PagedSource {
             case .null: next = nil
             case .string(let text) where !text.isEmpty: next = text
             case .string: next = nil
-            case .number(let number): next = ItemDecoder.text(number)
+            case .number(let number): next = node.integerText ?? ItemDecoder.text(number)
             default: return .failure(HTTPClient.Failure(description: "\(pointer) is \(ItemDecoder.describe(node)) (expected a string or number cursor, or null)"))
             }
         }
@@ -127,6 +127,9 @@ struct HTTPSource: PagedSource {
         for (name, value) in spec.headers.sorted(by: { $0.key < $1.key }) {
             if name.isEmpty || !name.unicodeScalars.allSatisfy({ $0.isASCII && token.contains($0) }) {
                 problems.append(SourceProblem(path: "source.headers.\(name)", message: "\"\(name)\" is not a header name (expected letters, digits and !#$%&'*+-.^_`|~)"))
+            }
+            if HTTPClient.reservedHeaders.contains(name.lowercased()) {
+                problems.append(SourceProblem(path: "source.headers.\(name)", message: "\"\(name)\" is set by FeedFrames (it asks for identity encoding and one reply a connection, so replies stay bounded)"))
             }
             if value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
                 problems.append(SourceProblem(path: "source.headers.\(name)", message: "a header value with a line break (expected one line)"))

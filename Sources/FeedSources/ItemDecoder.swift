@@ -1,9 +1,11 @@
 import FeedEngine
+import FeedScenario
 import JSONText
 
 /// Turns a JSON object into an `Item` (SPEC §4): `id` a string or a whole
-/// number, `title` a string, `height` an optional number of points, and any
-/// other member a field for templates (numbers and booleans become text).
+/// number (its exact digits, so 64-bit ids stay distinct), `title` a string,
+/// `height` an optional number of points, and any other member a field for
+/// templates (numbers and booleans become text).
 ///
 /// Shared by `file` sources (where a bad item is an error naming its line)
 /// and `http` sources (where it makes the reply a failure).
@@ -35,8 +37,13 @@ struct ItemDecoder {
             case "id":
                 switch value.value {
                 case .string(let text) where !text.isEmpty: id = text
-                case .number(let number) where Int(exactly: number) != nil: id = Self.text(number)
-                default: return .failure(Problem(key: "id", message: "expected a non-empty string or a whole number, found \(Self.describe(value))", position: value.position))
+                case .number where value.integerText != nil: id = value.integerText
+                default:
+                    var message = "expected a non-empty string or a whole number, found \(Self.describe(value))"
+                    if case .number(let number) = value.value, number == number.rounded() {
+                        message += " (beyond 2^53 a whole number must be written as plain digits to stay exact)"
+                    }
+                    return .failure(Problem(key: "id", message: message, position: value.position))
                 }
             case "title":
                 guard let text = value.stringValue else {
@@ -52,7 +59,7 @@ struct ItemDecoder {
             default:
                 switch value.value {
                 case .string(let text): fields[member.key] = text
-                case .number(let number): fields[member.key] = Self.text(number)
+                case .number(let number): fields[member.key] = value.integerText ?? Self.text(number)
                 case .bool(let flag): fields[member.key] = String(flag)
                 case .null: continue
                 case .array, .object:
@@ -64,7 +71,12 @@ struct ItemDecoder {
         }
         guard let id else { return .failure(Problem(key: "", message: "missing \"id\" (expected a string or a whole number)", position: node.position)) }
         guard let title else { return .failure(Problem(key: "", message: "missing \"title\" (expected a string)", position: node.position)) }
-        return .success(Item(id: id, title: title, height: height, fields: fields))
+        let item = Item(id: id, title: title, height: height, fields: fields)
+        if let (field, bytes) = ItemLimits.oversizedField(of: item) {
+            return .failure(Problem(key: field, message: "\(bytes) bytes (expected at most \(ItemLimits.describe(bytes: ItemLimits.maxFieldBytes)), the limit of one field)",
+                                    position: node[field]?.position ?? node.position))
+        }
+        return .success(item)
     }
 
     /// `7` for 7.0, `1.5` for 1.5: how a number reads as an id or a field.
@@ -76,12 +88,9 @@ struct ItemDecoder {
     static func describe(_ node: JSONNode) -> String {
         switch node.value {
         case .string(let text):
-            // One line a problem: control characters (newlines) show as "?".
-            let shown = String(String.UnicodeScalarView(text.unicodeScalars.prefix(40).map {
-                $0.properties.generalCategory == .control ? "?" : $0
-            }))
-            return "\"\(shown)\(text.unicodeScalars.count > 40 ? "…" : "")\""
-        case .number(let number): return text(number)
+            // One line a problem, and a short one: control characters (newlines) show as "?".
+            return "\"\(FailureText.excerpt(text, limit: 40))\""
+        case .number(let number): return node.integerText ?? text(number)
         case .bool(let flag): return String(flag)
         case .null: return "null"
         case .array: return "a list"

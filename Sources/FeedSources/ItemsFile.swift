@@ -6,22 +6,27 @@ import JSONText
 /// (one item object a line; blank lines are skipped).
 ///
 /// Every problem names the data file and its line (and column), so that a
-/// bad line reads `items.ndjson:3:9: id: expected …`.
+/// bad line reads `items.ndjson:3:9: id: expected …`. A file that is not
+/// JSON at all (a path to `/etc/passwd`) gets one problem, with a short
+/// excerpt, not one a line: errors never echo the file back.
 enum ItemsFile {
-    /// Larger files are refused before parsing.
-    static let maxBytes = 64 << 20
+    /// Larger files are refused before parsing (`ItemLimits.maxFileBytes`).
+    static let maxBytes = ItemLimits.maxFileBytes
     /// Reading stops after this many problems.
     static let maxProblems = 20
 
-    /// - Parameter file: the path shown in messages.
+    /// - Parameters:
+    ///   - file: the path shown in messages.
+    ///   - maxItems: more items are refused (`ItemLimits.maxItems`, what a list may hold).
     /// - Complexity: O(size of the file).
-    static func parse(_ bytes: [UInt8], file: String) -> Result<[Item], SourceProblems> {
+    static func parse(_ bytes: [UInt8], file: String, maxItems: Int = ItemLimits.maxItems) -> Result<[Item], SourceProblems> {
         var start = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }  // a UTF-8 byte order mark
         let first = bytes[start...].first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
         var problems: [SourceProblem] = []
         var items: [Item] = []
         var seen: [String: String] = [:]  // id → where it was first
+        var tooMany = false
         let decoder = ItemDecoder(rejectsNested: true)
 
         func add(_ node: JSONNode, path: String, where place: String) {
@@ -31,7 +36,11 @@ enum ItemsFile {
                 problems.append(SourceProblem(path: key, message: problem.message, dataFile: file,
                                               line: problem.position.line, column: problem.position.column))
             case .success(let item):
-                if let earlier = seen[item.id] {
+                if items.count == maxItems {
+                    problems.append(SourceProblem(path: path, message: "more than \(ItemLimits.describe(count: maxItems)) items (the limit of a list's items)",
+                                                  dataFile: file, line: node.position.line, column: node.position.column))
+                    tooMany = true
+                } else if let earlier = seen[item.id] {
                     let position = node["id"]?.position ?? node.position
                     problems.append(SourceProblem(path: path.isEmpty ? "id" : "\(path).id",
                                                   message: "id \"\(item.id)\" again (first \(earlier); ids must be unique)",
@@ -51,9 +60,16 @@ enum ItemsFile {
                 return .failure(SourceProblems([SourceProblem(path: "", message: error.message, dataFile: file,
                                                               line: error.line, column: error.column)]))
             }
-            for (index, element) in (root.elements ?? []).enumerated() {
+            let elements = root.elements ?? []
+            if elements.count > maxItems {
+                // Refused before any is decoded.
+                let element = elements[maxItems]
+                return .failure(SourceProblems([SourceProblem(path: "[\(maxItems)]", message: "more than \(ItemLimits.describe(count: maxItems)) items (the limit of a list's items)",
+                                                              dataFile: file, line: element.position.line, column: element.position.column)]))
+            }
+            for (index, element) in elements.enumerated() {
                 add(element, path: "[\(index)]", where: "at [\(index)], line \(element.position.line)")
-                if problems.count >= maxProblems { break }
+                if problems.count >= maxProblems || tooMany { break }
             }
         } else {
             var lineNumber = 0
@@ -70,8 +86,15 @@ enum ItemsFile {
                 } catch {
                     problems.append(SourceProblem(path: "", message: "\(error.message) (expected one JSON item object a line)",
                                                   dataFile: file, line: lineNumber, column: error.column))
+                    // A line that does not even start like JSON: this is no items file, and
+                    // reporting every line would echo the file back, a word a line.
+                    if text.first(where: { ![0x20, 0x09].contains($0) }) != UInt8(ascii: "{") {
+                        problems.append(SourceProblem(path: "", message: "stopped reading: line \(lineNumber) is not JSON (expected a JSON array or NDJSON, one item object a line)",
+                                                      dataFile: file))
+                        break
+                    }
                 }
-                if problems.count >= maxProblems { break }
+                if problems.count >= maxProblems || tooMany { break }
             }
         }
         if problems.count >= maxProblems {

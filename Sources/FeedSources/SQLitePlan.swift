@@ -1,19 +1,30 @@
 import FeedScenario
-import Foundation
 
 /// The SQL a checked `sqlite` source runs, built once when the scenario is read.
 ///
-/// Pages are cut by keyset on `orderBy`, never by OFFSET: the first page is
-/// `… WHERE ob IS NOT NULL ORDER BY ob LIMIT ?1`, the next one
-/// `… WHERE ob > ?1 ORDER BY ob LIMIT ?2` with the last row's `ob`, so a page
-/// costs O(log n + pageSize) with an index on `ob`, however deep it is.
+/// Pages are cut by keyset, never by OFFSET, on the key (`orderBy`, id
+/// column): the id breaks ties, so rows that share an `orderBy` value are never
+/// skipped at a page boundary, and rows whose `orderBy` is NULL come first
+/// (SQLite sorts NULL lowest) instead of vanishing. The first page is
+/// `… ORDER BY ob, id LIMIT ?1`; the next one `… WHERE (ob, id) > (?1, ?2)
+/// ORDER BY ob, id LIMIT ?3` with the last row's key, or, while the last row's
+/// `ob` is NULL, `… WHERE ob IS NOT NULL OR id > ?1 …`. A page costs
+/// O(log n + pageSize) with an index on (ob, id), however deep it is. When
+/// `orderBy` is the id column, the key is that column alone.
 struct SQLitePlan: Hashable, Sendable {
     /// The database file, as opened.
     let path: String
-    /// Item fields in the order they are selected; the `orderBy` value follows them.
+    /// Item fields in the order they are selected; the key's values (`orderBy`,
+    /// then the id column unless it is `orderBy`) follow them.
     let fields: [String]
+    /// The key is (`orderBy`, id column); `false`: `orderBy` is the id column.
+    let tieBreak: Bool
     let firstPage: String
     let nextPage: String
+    /// After a row whose `orderBy` is NULL (only with `tieBreak`).
+    let afterNull: String?
+    /// Seconds a query may run (`source.timeout`).
+    let timeout: Double
 
     /// Opens the database read-only and checks the table or query, `orderBy` and every column.
     /// - Throws: each problem at the key it concerns (`source.table`, `source.columns.height`, …).
@@ -21,9 +32,12 @@ struct SQLitePlan: Hashable, Sendable {
         func problem(_ path: String, _ message: String) -> SourceProblems {
             SourceProblems([SourceProblem(path: path, message: message)])
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: spec.resolvedPath, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        do throws(RegularFile.Problem) {
+            try RegularFile.check(spec.resolvedPath)
+        } catch .missing {
             throw problem("source.path", "no database file \"\(spec.path)\" (looked for \(spec.resolvedPath))")
+        } catch {
+            throw problem("source.path", DataFile.message(error, shown: spec.path, lookedFor: spec.resolvedPath, what: "database file"))
         }
         let database: SQLiteDatabase
         do {
@@ -31,7 +45,14 @@ struct SQLitePlan: Hashable, Sendable {
         } catch {
             throw problem("source.path", "cannot open \"\(spec.path)\" read-only (\(error.message))")
         }
+        return try database.withDeadline(spec.timeout) { () throws(SourceProblems) in try check(spec, in: database) }
+    }
 
+    /// The checks on an open database (under its deadline).
+    private static func check(_ spec: SQLiteSourceSpec, in database: SQLiteDatabase) throws(SourceProblems) -> SQLitePlan {
+        func problem(_ path: String, _ message: String) -> SourceProblems {
+            SourceProblems([SourceProblem(path: path, message: message)])
+        }
         // The rows, and the columns they have.
         let base: String
         let available: [String]
@@ -89,14 +110,24 @@ struct SQLitePlan: Hashable, Sendable {
         guard problems.isEmpty else { throw SourceProblems(problems) }
 
         let order = quote(spec.orderBy)
-        let select = (fields.map { quote(spec.columns[$0, default: $0]) } + [order]).joined(separator: ", ")
+        let idColumn = spec.columns["id", default: "id"]
+        let tieBreak = idColumn.lowercased() != spec.orderBy.lowercased()
+        let id = quote(idColumn)
+        let key = tieBreak ? [order, id] : [order]
+        let select = (fields.map { quote(spec.columns[$0, default: $0]) } + key).joined(separator: ", ")
+        let sorted = key.joined(separator: ", ")
         let plan = SQLitePlan(
-            path: spec.resolvedPath, fields: fields,
-            firstPage: "SELECT \(select) FROM \(base) WHERE \(order) IS NOT NULL ORDER BY \(order) LIMIT ?1",
-            nextPage: "SELECT \(select) FROM \(base) WHERE \(order) > ?1 ORDER BY \(order) LIMIT ?2")
+            path: spec.resolvedPath, fields: fields, tieBreak: tieBreak,
+            firstPage: "SELECT \(select) FROM \(base) ORDER BY \(sorted) LIMIT ?1",
+            nextPage: tieBreak
+                ? "SELECT \(select) FROM \(base) WHERE (\(order), \(id)) > (?1, ?2) ORDER BY \(sorted) LIMIT ?3"
+                : "SELECT \(select) FROM \(base) WHERE \(order) > ?1 ORDER BY \(sorted) LIMIT ?2",
+            afterNull: tieBreak
+                ? "SELECT \(select) FROM \(base) WHERE \(order) IS NOT NULL OR \(id) > ?1 ORDER BY \(sorted) LIMIT ?2"
+                : nil,
+            timeout: spec.timeout)
         do {
-            _ = try database.prepare(plan.firstPage)
-            _ = try database.prepare(plan.nextPage)
+            for sql in [plan.firstPage, plan.nextPage] + (plan.afterNull.map { [$0] } ?? []) { _ = try database.prepare(sql) }
         } catch {
             throw problem("source", "the page query cannot run (\(error.message))")
         }

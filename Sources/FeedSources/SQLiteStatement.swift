@@ -20,6 +20,9 @@ final class SQLiteStatement {
         (0..<sqlite3_column_count(handle)).map { String(cString: sqlite3_column_name(handle, $0)) }
     }
 
+    /// Back to the start, so the statement holds no read transaction open.
+    func reset() { sqlite3_reset(handle) }
+
     /// Binds `values` to ?1, ?2, … after a reset.
     func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
         sqlite3_reset(handle)
@@ -33,7 +36,7 @@ final class SQLiteStatement {
             case .real(let number): status = sqlite3_bind_double(handle, index, number)
             case .text(let text): status = sqlite3_bind_text(handle, index, text, -1, csqlite_transient())
             }
-            guard status == SQLITE_OK else { throw SQLiteError(code: status, message: database.lastMessage) }
+            guard status == SQLITE_OK else { throw database.error(status) }
         }
     }
 
@@ -41,7 +44,7 @@ final class SQLiteStatement {
     func next() throws(SQLiteError) -> [SQLiteValue]? {
         let status = sqlite3_step(handle)
         if status == SQLITE_DONE { return nil }
-        guard status == SQLITE_ROW else { throw SQLiteError(code: status, message: database.lastMessage) }
+        guard status == SQLITE_ROW else { throw database.error(status) }
         return (0..<sqlite3_column_count(handle)).map { column in
             switch sqlite3_column_type(handle, column) {
             case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))

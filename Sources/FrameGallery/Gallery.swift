@@ -81,8 +81,13 @@ public struct Gallery: Sendable {
             guard let scenario = scenario(script, preset: preset, locale: locale, config: config, state: state) else { continue }
             var runner = ScenarioRunner(scenario)
             var found: Frame?
-            runner.run(scenario.steps) { frame in
-                if state.isShown(in: FrameJSON.value(of: frame)) { found = frame }
+            // A gallery script is a few events over a short feed: it never nears `ItemLimits`.
+            do {
+                try runner.run(scenario.steps) { frame in
+                    if state.isShown(in: FrameJSON.value(of: frame)) { found = frame }
+                }
+            } catch {
+                continue
             }
             if let found { return (found, script) }
         }

@@ -19,7 +19,7 @@ public enum FrameJSON {
 
     /// The fields that decide whether a new frame is written (all but frame, time, cause).
     public static func body(of layout: Layout) -> JSONObject {
-        [
+        var body: JSONObject = [
             "viewport": ["width": .number(layout.viewport.width), "height": .number(layout.viewport.height)],
             "contentOffset": .number(layout.contentOffset),
             "contentHeight": .number(layout.contentHeight),
@@ -48,6 +48,13 @@ public enum FrameJSON {
             "duplicatesDropped": .number(Double(layout.duplicatesDropped)),
             "separators": .bool(layout.separators),
         ]
+        // Left out until a reply fails, so frames without failures are as they were.
+        if layout.hasFailed { body["lastFailure"] = layout.lastFailure.map(failure) ?? .null }
+        return body
+    }
+
+    static func failure(_ failure: RequestFailure) -> JSONValue {
+        ["request": .number(Double(failure.request)), "reason": .string(failure.reason)]
     }
 
     static func row(_ row: Layout.Row) -> JSONValue {
@@ -165,6 +172,17 @@ public enum FrameJSON {
         field("staleReplies", Double(layout.staleReplies))
         field("duplicatesDropped", Double(layout.duplicatesDropped))
         field("separators", layout.separators)
+        if layout.hasFailed {
+            if let failure = layout.lastFailure {
+                object("lastFailure") {
+                    field("request", Double(failure.request))
+                    field("reason", failure.reason)
+                }
+            } else {
+                writer.key("lastFailure")
+                writer.nullValue()
+            }
+        }
         writer.endObject()
         return writer.output + [0x0A]
     }

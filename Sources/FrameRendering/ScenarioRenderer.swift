@@ -37,6 +37,8 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
         return issues.allSatisfy({ policy.contains($0.rule) }) ? .refused(located, frame: frame.number)
                                                              : .invalid(located, frame: frame.number)
     }
+    /// The scenario would make the list hold more than `ItemLimits` allows (exit 65).
+    case limit(RunLimitError, scenario: String)
 
     public var description: String {
         switch self {
@@ -45,6 +47,8 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
         case .invalid(let issues, _), .refused(let issues, _):
             return issues.prefix(20).map(\.description).joined(separator: "\n")
                 + (issues.count > 20 ? "\n… and \(issues.count - 20) more problems" : "")
+        case .limit(let error, let scenario):
+            return "scenario \"\(scenario)\": \(error.message); nothing was written"
         }
     }
 }
@@ -130,6 +134,10 @@ public struct ScenarioRenderer: Sendable {
             _ = rendering?.wait()
             try? sink.finish()
             throw error
+        } catch let error as RunLimitError {
+            _ = rendering?.wait()
+            try? sink.finish()
+            throw .limit(error, scenario: scenario.name)
         } catch {
             _ = rendering?.wait()
             try? sink.finish()

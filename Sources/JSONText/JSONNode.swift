@@ -53,10 +53,16 @@ public struct JSONNode: Hashable, Sendable {
     public var value: Value
     /// Position of the value's first character (`{`, `[`, `"`, `-`, digit or letter).
     public var position: JSONPosition
+    /// For a number written as an integer (digits, perhaps a minus, no
+    /// fraction or exponent) beyond ±2^53, where a `Double` holds only a
+    /// nearby value: the digits as written. `nil` for every other value.
+    /// See `integerText`.
+    public var digits: String?
 
-    public init(_ value: Value, at position: JSONPosition) {
+    public init(_ value: Value, at position: JSONPosition, digits: String? = nil) {
         self.value = value
         self.position = position
+        self.digits = digits
     }
 
     /// The same tree without positions. (Parsed trees have unique keys; for
@@ -84,7 +90,23 @@ extension JSONNode {
     public var boolValue: Bool? { if case .bool(let b) = value { b } else { nil } }
     public var doubleValue: Double? { if case .number(let d) = value { d } else { nil } }
     /// The number as `Int` if it is integral and in range; `nil` otherwise.
-    public var intValue: Int? { if case .number(let d) = value { Int(exactly: d) } else { nil } }
+    /// An integer beyond ±2^53 gives its exact value when it fits an `Int`.
+    public var intValue: Int? {
+        guard case .number(let d) = value else { return nil }
+        if let digits { return Int(digits) }
+        return Int(exactly: d)
+    }
+    /// A whole number's exact decimal digits (`"1800000000000000001"`, `"-7"`,
+    /// `"0"` for `-0`): as written for an integer literal, or from the value
+    /// when it is integral and within ±2^53 (`7.0` and `1e3` qualify). `nil`
+    /// for other numbers (`1.5`; `1.8e18`, whose digits a `Double` cannot
+    /// vouch for) and for non-numbers, so 64-bit ids never collide.
+    public var integerText: String? {
+        guard case .number(let d) = value else { return nil }
+        if let digits { return digits }
+        guard d.magnitude <= 9_007_199_254_740_992, let whole = Int(exactly: d) else { return nil }
+        return String(whole)
+    }
     public var stringValue: String? { if case .string(let s) = value { s } else { nil } }
     /// Array elements, or `nil` if this is not an array.
     public var elements: [JSONNode]? { if case .array(let a) = value { a } else { nil } }

@@ -256,7 +256,8 @@ private struct Parser {
             case ASCII.quote:
                 node = JSONNode(.string(try parseString()), at: start)
             case ASCII.minus, ASCII.zero...ASCII.nine:
-                node = JSONNode(.number(try parseNumber()), at: start)
+                let (number, digits) = try parseNumber()
+                node = JSONNode(.number(number), at: start, digits: digits)
             default:
                 node = JSONNode(try parseWord(), at: start)
             }
@@ -350,7 +351,9 @@ private struct Parser {
 
     // MARK: Numbers
 
-    mutating func parseNumber() throws(JSONSyntaxError) -> Double {
+    /// The number, and the literal's own digits when it is an integer (no
+    /// fraction, no exponent) that a `Double` cannot hold exactly.
+    mutating func parseNumber() throws(JSONSyntaxError) -> (Double, digits: String?) {
         let start = i
         let startPosition = position
         var negative = false
@@ -386,8 +389,10 @@ private struct Parser {
             throw unexpected("a digit after '-'")
         }
         if significantDigits > 19 { exponent += significantDigits - 19 }
+        var isInteger = true
 
         if i < end && buf[i] == ASCII.dot {
+            isInteger = false
             i += 1
             guard i < end, isDigit(buf[i]) else { throw unexpected("a digit after '.' in number") }
             while i < end && isDigit(buf[i]) {
@@ -400,6 +405,7 @@ private struct Parser {
         }
 
         if i < end && (buf[i] == ASCII.lowerE || buf[i] == ASCII.upperE) {
+            isInteger = false
             i += 1
             var exponentSign = 1
             if i < end && (buf[i] == ASCII.plus || buf[i] == ASCII.minus) {
@@ -419,7 +425,7 @@ private struct Parser {
         if significantDigits <= 19 && mantissa <= (1 << 53) && exponent >= -22 && exponent <= 22 {
             var value = Double(mantissa)
             if exponent < 0 { value /= powersOfTen[-exponent] } else { value *= powersOfTen[exponent] }
-            return negative ? -value : value
+            return (negative ? -value : value, nil)
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: buf[start..<i]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
@@ -427,7 +433,8 @@ private struct Parser {
             throw JSONSyntaxError("number out of range: \(shown) does not fit in a 64-bit floating-point number",
                                   at: startPosition)
         }
-        return value
+        // An integer beyond 2^53 (a 64-bit id): the Double is only near it, the digits are exact.
+        return (value, isInteger ? text : nil)
     }
 
     // MARK: Strings

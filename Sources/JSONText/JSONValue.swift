@@ -2,7 +2,8 @@
 ///
 /// This is what `JSONWriter` serializes and what `JSONNode.plain` produces.
 /// Numbers are `Double` because that is the interoperable JSON number
-/// (RFC 8259 §6); integers are exact up to ±2^53. Objects keep member order
+/// (RFC 8259 §6); integers are exact up to ±2^53 (a parsed `JSONNode` keeps
+/// the digits of larger ones, in `digits`; `plain` drops them). Objects keep member order
 /// (`JSONObject`) so written output is deterministic.
 ///
 /// Equality is structural; object members compare in order, and

@@ -63,6 +63,9 @@ final class BadInputTests: XCTestCase {
                 + Array(#""}, "events": ["launch"]}"#.utf8)
         case "key-3mb":
             return head + [UInt8(ascii: "\"")] + Array(repeating: UInt8(ascii: "k"), count: 3 << 20) + Array(#"": 1, "events": ["launch"]}"#.utf8)
+        case "title-numbered-1mb":
+            return head + Array(#""source": {"pageSize": 100, "title": ""#.utf8) + Array(repeating: UInt8(ascii: "A"), count: (1 << 20) - 3)
+                + Array(#"{n}"}, "events": ["launch"]}"#.utf8)
         case "event-1mb":
             return head + Array(#""events": ["launch", "jump "#.utf8) + Array(repeating: UInt8(ascii: "x"), count: (1 << 20) - 100)
                 + Array(#""]}"#.utf8)

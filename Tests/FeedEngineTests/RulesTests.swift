@@ -32,6 +32,26 @@ final class RulesTests: XCTestCase {
         return store
     }
 
+    // MARK: The last failure (issue 15)
+
+    /// A failed reply's reason is kept, with its request, until a reply succeeds;
+    /// a stale reply changes nothing; before any failure there is none to show.
+    func testTheLastFailureIsKeptUntilASuccess() {
+        var state = FeedState(config: Preset.standard.config()!)
+        _ = state.reduce(.launch)
+        XCTAssertFalse(state.layout().hasFailed, "no failure yet: frames leave the field out")
+        _ = state.reduce(.replyArrived(Reply(requestID: 1, outcome: .failure("HTTP 500"))))
+        XCTAssertEqual(state.layout().lastFailure, RequestFailure(request: 1, reason: "HTTP 500"))
+        XCTAssertTrue(state.layout().hasFailed)
+        _ = state.reduce(.tapRetry)
+        XCTAssertEqual(state.request?.id, 2)
+        _ = state.reduce(.replyArrived(Reply(requestID: 1, outcome: .failure("late"))))
+        XCTAssertEqual(state.lastFailure?.reason, "HTTP 500", "a stale reply is dropped, reason and all")
+        _ = state.reduce(.replyArrived(Reply(requestID: 2, outcome: .success(items(1...20)))))
+        XCTAssertNil(state.layout().lastFailure, "a success clears it")
+        XCTAssertTrue(state.layout().hasFailed, "and frames then say null")
+    }
+
     // MARK: §5 preset table
 
     func testPresetTableParameters() {

@@ -43,10 +43,22 @@ final class TestStore {
     var config: FeedConfig { state.config }
 
     /// Sends `event`; asserts the effects and the whole new state.
+    ///
+    /// The record of the last failure (`lastFailure`, `hasFailed`) follows every
+    /// reply to the request in flight, so the store expects it without being told;
+    /// `RulesTests.testTheLastFailureIsKeptUntilASuccess` asserts that rule itself.
     func send(_ event: FeedEvent, effects expectedEffects: [Effect] = [],
               file: StaticString = #filePath, line: UInt = #line,
               _ update: (inout FeedState) -> Void = { _ in }) {
         var expected = state
+        if case .replyArrived(let reply) = event, state.request?.id == reply.requestID {
+            switch reply.outcome {
+            case .success: expected.lastFailure = nil
+            case .failure(let reason):
+                expected.lastFailure = RequestFailure(request: reply.requestID, reason: reason)
+                expected.hasFailed = true
+            }
+        }
         update(&expected)
         let effects = state.reduce(event)
         if effects != expectedEffects {

@@ -22,7 +22,7 @@ enum ExplorerFixtures {
     static func replay(_ bytes: [UInt8]) throws -> (Scenario, FeedState) {
         let scenario = try ScenarioReader.read(bytes, file: "counterexample.json")
         var runner = ScenarioRunner(scenario)
-        runner.run(scenario.steps) { _ in }
+        try runner.run(scenario.steps) { _ in }
         return (scenario, runner.state)
     }
 }

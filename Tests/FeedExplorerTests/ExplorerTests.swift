@@ -92,6 +92,15 @@ final class ExplorerTests: XCTestCase {
         XCTAssertNotEqual(model.key(start), model.key(later))
     }
 
+    /// Issue 15: the default of 5,000,000 states needed about 23 GB; the default fits a
+    /// 24 GB machine four times over.
+    func testTheDefaultMaxStatesFitsWithRoomToSpare() throws {
+        XCTAssertLessThanOrEqual(Double(Explorer.defaultMaxStates * Explorer.bytesPerState), 24e9 / 4)
+        XCTAssertEqual(Explorer(model: ExplorerModel(scenario: try ExplorerFixtures.preset("standard"))).maxStates, Explorer.defaultMaxStates)
+        XCTAssertEqual(Explorer.memory(forStates: Explorer.defaultMaxStates), "4.6 GB")
+        XCTAssertEqual(Explorer.memory(forStates: 1_000), "5 MB")
+    }
+
     func testStateKeyCoversEveryStoredFieldOfFeedState() {
         // A new stored field in FeedState must be added to StateKey, or listed here as not mattering.
         let fields = Mirror(reflecting: FeedState(config: Preset.standard.config()!)).children.compactMap(\.label)
@@ -99,6 +108,7 @@ final class ExplorerTests: XCTestCase {
             "config", "viewport", "time", "items", "offsets", "knownIDs", "pageIndex", "request", "requestsIssued",
             "contentOffset", "isDragging", "launched", "hasData", "exhausted", "footerFailed", "autoLoadBlocked",
             "stuck", "retryKind", "toast", "emptyShown", "suppressed", "staleReplies", "duplicatesDropped",
+            "lastFailure", "hasFailed",  // what failed last: a record, like the counters; it changes nothing next
         ])
     }
 

@@ -42,6 +42,27 @@ final class SweepTests: XCTestCase {
         XCTAssertNil(message("source.latency=0..2:0.5"))
     }
 
+    /// Issue 15: these died with SIGILL (a Double too large for Int, before the 10,000 cap).
+    func testHugeValueCountsAreRefusedNotTrapped() {
+        func message(_ text: String) -> String? {
+            if case .failure(let error) = SweepParameter.parse(text) { return error.message }
+            return nil
+        }
+        XCTAssertEqual(message("viewport.height=600..800:1e-18"),
+                       "'viewport.height=600..800:1e-18': about 2e+20 values (expected at most 10000; use a larger STEP)")
+        XCTAssertEqual(message("viewport.height=0..1e300"),
+                       "'viewport.height=0..1e300': about 1e+300 values (expected at most 10000; use a larger STEP)")
+        XCTAssertEqual(message("viewport.height=-1e308..1e308"),
+                       "'viewport.height=-1e308..1e308': too many values (expected at most 10000; use a larger STEP)")
+        XCTAssertEqual(message("viewport.height=1..1e300:1e-300"),
+                       "'viewport.height=1..1e300:1e-300': too many values (expected at most 10000; use a larger STEP)")
+        XCTAssertEqual(message("source.total=0..10000"), "'source.total=0..10000': 10001 values (expected at most 10000; use a larger STEP)")
+        XCTAssertEqual(try? SweepParameter.parse("source.total=1..10000").get().values.count, 10_000, "the cap itself")
+        // Found by the sweep fuzzer: a value of ":" alone indexed an empty list.
+        XCTAssertEqual(message("source.latency=:"), "'source.latency=:': expected NAME=FROM..TO[:STEP], e.g. viewport.height=600..800:10")
+        XCTAssertEqual(message("rowHeight=1..2:"), "'rowHeight=1..2:': STEP must be a number above 0")
+    }
+
     func testAParameterTheListLacksIsAnError() throws {
         let scenario = try ExplorerFixtures.preset("seed001")
         XCTAssertThrowsError(try Sweep.run(scenario, parameters: [try SweepParameter.parse("header.armDistance=50..60").get()])) { error in

@@ -86,7 +86,7 @@ final class DemoTests: XCTestCase {
 
     func testSeed001StuckSpinnerAfterAFailure() throws {
         let frames = try frames("seed001-stuck-spinner")
-        let failed = try frame(frames, cause: "wait 2 → reply 2: failed")
+        let failed = try frame(frames, cause: "wait 2 → reply 2: failed (scripted in source.failures)")
         XCTAssertNil(failed.layout.request)
         XCTAssertEqual(failed.layout.footer.state, .loading)
         XCTAssertTrue(failed.layout.footer.spinner)

@@ -30,6 +30,10 @@ final class HTTPSourceTests: XCTestCase {
         case "/slow-after-first":
             let number = Int(request.query["page"] ?? "") ?? 1
             return .init(body: #"{"data": \#(page((number - 1) * size + 1))}"#, delay: number == 1 ? 0 : 3)
+        case "/big-ids":
+            // Twenty distinct 64-bit ids that are one Double; the cursor is one too.
+            let items = (0..<20).map { #"{"id": 18000000000000000\#(10 + $0), "title": "t\#($0)"}"# }
+            return .init(body: #"{"data": [\#(items.joined(separator: ","))], "next": 18000000000000000099}"#)
         case "/error":
             return .init(status: 500, body: #"{"error": "boom"}"#)
         case "/malformed":
@@ -60,7 +64,7 @@ final class HTTPSourceTests: XCTestCase {
 
     func testPagesByNumberWithHeaders() throws {
         let url = try scenario(#"{ "kind": "http", "url": "\#(server.baseURL)/items?page={page}&size={pageSize}", "items": "/data", "headers": { "Authorization": "Bearer t0ken", "X-Feed": "frames" } }"#)
-        let (frames, state) = runFrames(try readScenario(url))
+        let (frames, state) = try runFrames(try readScenario(url))
         XCTAssertEqual(state.items.map(\.id), (1...45).map(String.init))
         XCTAssertEqual(state.items[2].height, 88)
         XCTAssertEqual(state.items[0].fields, ["author": "a1"])
@@ -73,7 +77,7 @@ final class HTTPSourceTests: XCTestCase {
     func testPagesByCursorFromTheReply() throws {
         let url = try scenario(#"{ "kind": "http", "url": "\#(server.baseURL)/cursor?after={cursor}&size={pageSize}", "items": "/result/items", "next": "/next" }"#,
                                events: #"["launch", "wait 1", "scroll to bottom", "wait 1", "scroll to bottom", "wait 1", "scroll to bottom", "wait 1", "scroll to top", "refresh", "wait 1"]"#)
-        let (_, state) = runFrames(try readScenario(url))
+        let (_, state) = try runFrames(try readScenario(url))
         XCTAssertEqual(server.requests.map { $0.query["after"] ?? "?" }, ["", "20", "40", ""], "a refresh starts over")
         XCTAssertEqual(state.items.count, 20)
         XCTAssertEqual(state.pageIndex, 1)
@@ -83,22 +87,34 @@ final class HTTPSourceTests: XCTestCase {
         // Pages of 15: the third is full, but its `next` is null.
         let url = try scenario(#"{ "kind": "http", "url": "\#(server.baseURL)/cursor?after={cursor}&size={pageSize}", "items": "/result/items", "next": "/next", "pageSize": 15 }"#,
                                events: #"["launch", "wait 1", "scroll to bottom", "wait 1", "scroll to bottom", "wait 1", "scroll to bottom", "wait 1", "scroll to bottom", "wait 1"]"#)
-        let (frames, state) = runFrames(try readScenario(url))
+        let (frames, state) = try runFrames(try readScenario(url))
         XCTAssertEqual(state.items.count, 45)
         XCTAssertEqual(server.requests.count, 3, "the API said page 3 was the last")
         XCTAssertEqual(frames.last?.cause, "wait 1 → reply 4: page 4, 0 items")
         XCTAssertEqual(frames.last?.layout.footer.state, .exhausted)
     }
 
+    /// Issue 15: 20 distinct 64-bit ids were shown as 1 row, with `duplicatesDropped: 19`.
+    func testSixtyFourBitIDsAndCursorsKeepTheirDigits() throws {
+        let url = try scenario(#"{ "kind": "http", "url": "\#(server.baseURL)/big-ids?after={cursor}", "items": "/data", "next": "/next" }"#,
+                               events: #"["launch", "wait 1", "scroll to bottom", "wait 1"]"#)
+        let (_, state) = try runFrames(try readScenario(url))
+        XCTAssertEqual(state.items.count, 20)
+        XCTAssertEqual(state.items.first?.id, "1800000000000000010")
+        XCTAssertEqual(state.duplicatesDropped % 20, 0, "later pages repeat page 1 whole")
+        XCTAssertEqual(server.requests.prefix(2).map { $0.query["after"] ?? "?" }, ["", "18000000000000000099"])
+    }
+
     func testASlowReplyTimesOutIntoTheRetryButton() throws {
         let url = try scenario(#"{ "kind": "http", "url": "\#(server.baseURL)/slow", "items": "/data", "timeout": 0.3 }"#,
                                events: #"["launch", "wait 1"]"#)
         let start = Date()
-        let (frames, state) = runFrames(try readScenario(url))
+        let (frames, state) = try runFrames(try readScenario(url))
         let elapsed = Date().timeIntervalSince(start)
         XCTAssertGreaterThan(elapsed, 0.25, "it waited for the timeout")
         XCTAssertLessThan(elapsed, 2.5, "the timeout, not the server, decides")
-        XCTAssertEqual(frames.last?.cause, "wait 1 → reply 1: failed")
+        XCTAssertEqual(frames.last?.cause, "wait 1 → reply 1: failed (timed out after 0.3 s from \(server.baseURL)/slow)")
+        XCTAssertEqual(frames.last?.layout.lastFailure, RequestFailure(request: 1, reason: "timed out after 0.3 s from \(server.baseURL)/slow"))
         XCTAssertTrue(frames.last?.layout.retryVisible == true, "a failed first load shows the retry button")
         XCTAssertEqual(state.items.count, 0)
     }
@@ -106,9 +122,9 @@ final class HTTPSourceTests: XCTestCase {
     func testASlowLoadMoreTimesOutIntoAToast() throws {
         let url = try scenario(#"{ "kind": "http", "url": "\#(server.baseURL)/slow-after-first?page={page}", "items": "/data", "timeout": 0.3 }"#,
                                events: #"["launch", "wait 1", "scroll to bottom", "wait 1"]"#)
-        let (frames, state) = runFrames(try readScenario(url))
+        let (frames, state) = try runFrames(try readScenario(url))
         let last = try XCTUnwrap(frames.last)
-        XCTAssertEqual(last.cause, "wait 1 → reply 2: failed")
+        XCTAssertEqual(last.cause, "wait 1 → reply 2: failed (timed out after 0.3 s from \(server.baseURL)/slow-after-first?page=2)")
         XCTAssertNotNil(last.layout.toast, "a failed load-more shows a toast")
         XCTAssertEqual(last.layout.footer.state, .failed, "and the standard footer offers tap-to-retry")
         XCTAssertEqual(state.items.count, 20, "a failure loses nothing")
@@ -126,8 +142,9 @@ final class HTTPSourceTests: XCTestCase {
             let url = try scenario(#"{ "kind": "http", "url": "\#(server.baseURL)\#(path)", "items": "/data" }"#,
                                    events: #"["launch", "wait 1", "tap retry", "wait 1"]"#)
             let scenario = try readScenario(url)
-            let (frames, _) = runFrames(scenario)
-            XCTAssertEqual(frames.filter { $0.cause.hasSuffix("failed") }.count, 2, path)
+            let (frames, _) = try runFrames(scenario)
+            XCTAssertEqual(frames.filter { $0.cause.contains(": failed (") }.count, 2, path)
+            XCTAssertTrue(frames.last?.cause.contains(expected) == true, "the reason is in the cause: \(frames.last?.cause ?? "")")
             XCTAssertTrue(frames.last?.layout.retryVisible == true, path)
             // The message, as the source gives it.
             var source = scenario.source.makeSource()
@@ -143,8 +160,9 @@ final class HTTPSourceTests: XCTestCase {
         server.stop()
         let url = try scenario(#"{ "kind": "http", "url": "http://127.0.0.1:\#(port)/items", "items": "/data", "timeout": 1 }"#,
                                events: #"["launch", "wait 1"]"#)
-        let (frames, _) = runFrames(try readScenario(url))
-        XCTAssertEqual(frames.last?.cause, "wait 1 → reply 1: failed")
+        let (frames, _) = try runFrames(try readScenario(url))
+        XCTAssertTrue(frames.last?.cause.hasPrefix("wait 1 → reply 1: failed (") == true, frames.last?.cause ?? "")
+        XCTAssertTrue(frames.last?.cause.hasSuffix(" from http://127.0.0.1:\(port)/items)") == true, frames.last?.cause ?? "")
     }
 
     func testScenarioProblemsAreFoundWithoutFetching() throws {

@@ -1,5 +1,5 @@
 import FeedEngine
-import FeedFramesCLI
+@testable import FeedFramesCLI
 import FeedScenario
 import FeedSources
 import XCTest
@@ -18,7 +18,7 @@ final class RecordReplayTests: XCTestCase {
         XCTAssertEqual(FeedFramesCLI.run(["record", real.path, "--pages", String(pages), "--out", fixture.path]), 0)
         let replay = folder.appendingPathComponent("replay.json")
         try write(#"{ "name": "feed", "preset": "standard", "source": { "kind": "file", "path": "fixtures/feed.json" }, "events": \#(events) }"#, to: replay)
-        return (runFrames(try readScenario(real)).frames, runFrames(try readScenario(replay)).frames, try String(contentsOf: fixture, encoding: .utf8))
+        return (try runFrames(try readScenario(real)).frames, try runFrames(try readScenario(replay)).frames, try String(contentsOf: fixture, encoding: .utf8))
     }
 
     func testAnHTTPRecordingReplaysToIdenticalFrames() throws {
@@ -66,5 +66,43 @@ final class RecordReplayTests: XCTestCase {
         XCTAssertEqual(FeedFramesCLI.run(["record", scenario.path, "--pages", "0", "--out", out.path]), 64)
         XCTAssertEqual(FeedFramesCLI.run(["record", scenario.path, "--out", out.path]), 64)
         XCTAssertEqual(FeedFramesCLI.run(["record", folder.appendingPathComponent("none.json").path, "--pages", "1", "--out", out.path]), 66)
+    }
+
+    /// Issue 15: recording an endless feed wrote a 428 MB fixture that the file source then
+    /// refused. A fixture is held to what a file source reads: 64 MiB, a million items, 1 MiB a field.
+    func testAFixtureAtTheLimitIsWrittenAndOnePastIsNot() throws {
+        var fixture = RecordCommand.Fixture()
+        var n = 0
+        let line = { (title: Int, n: Int) in RecordCommand.Fixture.line(Item(id: String(n), title: String(repeating: "t", count: title))).utf8.count }
+        // Fill to exactly 64 MiB: titles of 1 MiB, then one that takes what is left.
+        while ItemLimits.maxFileBytes - fixture.bytes > line(ItemLimits.maxFieldBytes, n + 1) + 2 + 1_000 {
+            n += 1
+            XCTAssertNil(fixture.append(Item(id: String(n), title: String(repeating: "t", count: ItemLimits.maxFieldBytes))))
+        }
+        n += 1
+        let left = ItemLimits.maxFileBytes - fixture.bytes - 2 - line(0, n)
+        XCTAssertNil(fixture.append(Item(id: String(n), title: String(repeating: "t", count: left))))
+        XCTAssertEqual(fixture.bytes, ItemLimits.maxFileBytes)
+        XCTAssertEqual(fixture.text.utf8.count, fixture.bytes, "the count is the file's size")
+        XCTAssertEqual(fixture.append(Item(id: "x", title: "")), "the fixture would be 67108889 bytes, over 64 MiB (the most a file source reads)")
+        XCTAssertEqual(fixture.append(Item(id: "y", title: String(repeating: "t", count: ItemLimits.maxFieldBytes + 1))),
+                       "item y: title of 1048577 bytes, over 1 MiB (the limit of one field)")
+
+        // The fixture at the limit replays.
+        let folder = try temporaryFolder(self)
+        try Data(fixture.text.utf8).write(to: folder.appendingPathComponent("fixture.json"))
+        try write(#"{ "preset": "standard", "source": { "kind": "file", "path": "fixture.json" }, "events": ["launch"] }"#, to: folder.appendingPathComponent("replay.json"))
+        XCTAssertEqual(problems(folder.appendingPathComponent("replay.json")), [])
+    }
+
+    func testRecordingAnEndlessFeedStopsBeforeWritingTooMuch() throws {
+        let folder = try temporaryFolder(self)
+        let scenario = folder.appendingPathComponent("endless.json")
+        // Shared 60 KB titles: 64 MiB of fixture after about 1,100 items.
+        try write(#"{ "preset": "standard", "source": { "pageSize": 100, "title": "\#(String(repeating: "e", count: 60_000))" }, "events": ["launch"] }"#, to: scenario)
+        let out = folder.appendingPathComponent("fixture.json")
+        XCTAssertEqual(FeedFramesCLI.run(["record", scenario.path, "--pages", "10000", "--out", out.path]), 65)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.path), "nothing is written")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["endless.json"])
     }
 }

@@ -41,7 +41,7 @@ final class ReplyOrderPropertyTests: XCTestCase {
             var runner = ScenarioRunner(scenario)
             var previousCount = 0
             for step in scenario.steps {
-                runner.perform(step) { frame in
+                try runner.perform(step) { frame in
                     if frame.cause.hasSuffix("stale, dropped") {
                         XCTAssertEqual(frame.layout.itemCount, previousCount, "seed \(seed): \(frame.cause)")
                     }
@@ -76,7 +76,7 @@ final class ReplyOrderPropertyTests: XCTestCase {
             let inserts = (1...3).map { _ in #"{ "at": \#(Double(random.next() % 200) / 10), "count": \#(random.next() % 7 + 1) }"# }
             let source = #"{ "total": 200, "pageSize": 10, "paging": "cursor", "inserts": [\#(inserts.joined(separator: ", "))], "latency": { "min": 0.2, "max": 3, "seed": \#(seed) } }"#
             let scenario = try scenario(seed: seed, steps: steps, source: source)
-            let (_, state) = runFrames(scenario)
+            let (_, state) = try runFrames(scenario)
             XCTAssertEqual(state.duplicatesDropped, 0, "seed \(seed)")
             // Below the inserted head, the base items run 1…k with no gap.
             let base = state.items.map(\.id).filter { !$0.hasPrefix("new-") }

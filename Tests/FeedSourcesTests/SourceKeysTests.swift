@@ -50,8 +50,8 @@ final class SourceKeysTests: XCTestCase {
         XCTAssertEqual(scenario.source, .external(ExternalSource(
             kind: .file(FileSourceSpec(path: "missing.json", resolvedPath: "dir/missing.json")),
             options: SourceOptions(pageSize: 20, latency: .fixed(1), insertTitle: "Item {n}"))))
-        let (frames, _) = runFrames(scenario)
-        XCTAssertEqual(frames.last?.cause, "wait 1 → reply 1: failed")
+        let (frames, _) = try runFrames(scenario)
+        XCTAssertEqual(frames.last?.cause, "wait 1 → reply 1: failed (the file source was not opened (read the scenario with a SourceOpener, e.g. FeedSources' RealSourceOpener))")
         XCTAssertTrue(frames.last?.layout.retryVisible == true)
     }
 

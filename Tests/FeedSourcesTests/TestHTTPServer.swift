@@ -22,6 +22,25 @@ final class TestHTTPServer: @unchecked Sendable {
         var body: String
         /// Seconds to wait before answering.
         var delay: Double = 0
+        /// Sent as is instead of a head and `body`: a hand-made reply.
+        var raw: [UInt8]?
+        /// Sent after `raw` again and again until the client goes: an endless body.
+        var repeating: [UInt8]?
+        /// Seconds between two sends of `repeating` (a server that trickles).
+        var interval: Double = 0
+
+        init(status: Int = 200, body: String, delay: Double = 0) {
+            self.status = status
+            self.body = body
+            self.delay = delay
+        }
+
+        /// `head` (lines without their CRLFs), then `body`, then `repeating` for ever if given.
+        init(head: [String], body: [UInt8] = [], repeating: [UInt8]? = nil) {
+            self.body = ""
+            raw = Array((head.joined(separator: "\r\n") + "\r\n\r\n").utf8) + body
+            self.repeating = repeating
+        }
     }
 
     let port: UInt16
@@ -131,14 +150,26 @@ final class TestHTTPServer: @unchecked Sendable {
         }
         let body = Array(response.body.utf8)
         let reason = response.status == 200 ? "OK" : "Status"
-        let reply = Array("HTTP/1.1 \(response.status) \(reason)\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n".utf8) + body
+        let reply = response.raw
+            ?? Array("HTTP/1.1 \(response.status) \(reason)\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n".utf8) + body
+        guard sendAll(reply, on: connection) else { return }
+        // An endless body: until the client closes (send fails) or the server stops.
+        if let repeating = response.repeating {
+            while !isStopped, sendAll(repeating, on: connection) {
+                if response.interval > 0 { usleep(UInt32(response.interval * 1_000_000)) }
+            }
+        }
+    }
+
+    private func sendAll(_ bytes: [UInt8], on connection: Int32) -> Bool {
         var sent = 0
-        while sent < reply.count {
+        while sent < bytes.count {
             // MSG_NOSIGNAL: a client that gave up (a timeout test) must not kill the test process.
-            let count = reply[sent...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard count > 0 else { return }
+            let count = bytes[sent...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { return false }
             sent += count
         }
+        return true
     }
 }
 

@@ -35,10 +35,10 @@ func problems(_ url: URL) -> [String] {
 }
 
 /// Every frame of a scenario, with the state after the last step.
-func runFrames(_ scenario: Scenario) -> (frames: [Frame], state: FeedState) {
+func runFrames(_ scenario: Scenario) throws -> (frames: [Frame], state: FeedState) {
     var runner = ScenarioRunner(scenario)
     var frames: [Frame] = []
-    runner.run(scenario.steps) { frames.append($0) }
+    try runner.run(scenario.steps) { frames.append($0) }
     return (frames, runner.state)
 }
 

@@ -37,7 +37,7 @@ final class GalleryTests: XCTestCase {
                 let scenario = try XCTUnwrap(Gallery.scenario(script, preset: preset, locale: preset.defaultLocale,
                                                               config: config, state: .toast))
                 var runner = ScenarioRunner(scenario)
-                runner.run(scenario.steps) { frame in
+                try runner.run(scenario.steps) { frame in
                     let json = FrameJSON.value(of: frame)
                     for state in never where state.isShown(in: json) {
                         XCTFail("\(preset.name) showed \(state) (seed \(seed)): \(script)")

@@ -22,7 +22,7 @@ final class FrameJSONTests: XCTestCase {
         var count = 0
         for name in Embedded.demos.keys.sorted() {
             let demo = try scenario(Embedded.demos[name] ?? "", file: name)
-            let all = demo.frames()
+            let all = try demo.frames()
             count += all.count
             assertSameBytes(all, name)
         }
@@ -45,7 +45,7 @@ final class FrameJSONTests: XCTestCase {
                 """
             let random: Scenario
             do { random = try scenario(json) } catch { return XCTFail("scenario \(run): \(error)") }
-            assertSameBytes(random.frames(), "random run \(run)")
+            assertSameBytes(try random.frames(), "random run \(run)")
         }
     }
 }

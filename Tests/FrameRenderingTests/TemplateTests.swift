@@ -20,7 +20,7 @@ final class TemplateTests: XCTestCase {
         var checked = 0
         for name in Embedded.demos.keys.sorted() {
             let demo = try scenario(Embedded.demos[name] ?? "", file: name)
-            for frame in demo.frames() {
+            for frame in try demo.frames() {
                 let html = try templates.html(of: frame, in: FrameContext(demo))
                 let issues = validator.validate(Array(html.utf8), file: "\(name)/\(frame.number)", expected: FrameExpectation(frame.layout))
                 XCTAssertEqual(issues, [], "\(name) frame \(frame.number)")

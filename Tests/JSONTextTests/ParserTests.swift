@@ -42,6 +42,33 @@ final class ParserTests: XCTestCase {
         }
     }
 
+    /// Issue 15: 64-bit ids parsed as Double collided (`…001` and `…000`).
+    func testIntegersKeepTheirExactDigits() throws {
+        let root = try JSONParser.parse("[1800000000000000001, 1800000000000000000, -9223372036854775809, 123456789012345678901234567890]")
+        let texts = root.elements?.map(\.integerText)
+        XCTAssertEqual(texts, ["1800000000000000001", "1800000000000000000", "-9223372036854775809", "123456789012345678901234567890"])
+        XCTAssertNotEqual(root[0], root[1], "the nodes differ, though their Doubles are equal")
+        XCTAssertEqual(root[0]?.doubleValue, root[1]?.doubleValue)
+        XCTAssertEqual(root[0]?.intValue, 1_800_000_000_000_000_001)
+        XCTAssertNil(root[2]?.intValue, "beyond Int: no Int")
+        XCTAssertEqual(root[0]?.digits, "1800000000000000001")
+    }
+
+    func testIntegerTextOfOtherNumbers() throws {
+        let cases: [(String, String?)] = [
+            ("0", "0"), ("-0", "0"), ("7", "7"), ("7.0", "7"), ("1e3", "1000"), ("-37", "-37"),
+            ("9007199254740992", "9007199254740992"), ("9007199254740993", "9007199254740993"),
+            ("1.5", nil), ("1.8e18", nil), ("1e300", nil), ("0.1", nil),
+        ]
+        for (text, expected) in cases {
+            let node = try JSONParser.parse(text)
+            XCTAssertEqual(node.integerText, expected, text)
+            if expected == nil { XCTAssertNil(node.digits, "\(text): digits only for integer literals") }
+        }
+        XCTAssertNil(try JSONParser.parse("\"12\"").integerText, "a string is not a number")
+        XCTAssertNil(try JSONParser.parse("1e2").digits, "exact Doubles keep no digits")
+    }
+
     func testValueAndKeyPositions() throws {
         let text = """
         {

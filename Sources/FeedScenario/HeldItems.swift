@@ -1,0 +1,57 @@
+import FeedEngine
+
+/// What the list of a run holds, counted against `ItemLimits` as replies
+/// arrive, so that an endless feed ends in a clear error instead of taking
+/// the machine.
+///
+/// Text is counted by what is stored: a string that an item shares with the
+/// item before it (the same storage, as a synthetic title without `{n}` is)
+/// counts once, so a 1 MB title on every row costs 1 MB, as it does in memory.
+struct HeldItems {
+    let maxItems: Int
+    let maxTextBytes: Int
+    private(set) var textBytes = 0
+    /// The item counted last, whose strings the next one may share.
+    private var previous: Item?
+
+    init(maxItems: Int = ItemLimits.maxItems, maxTextBytes: Int = ItemLimits.maxTextBytes) {
+        self.maxItems = maxItems
+        self.maxTextBytes = maxTextBytes
+    }
+
+    /// The rows were replaced: nothing is held any more.
+    mutating func reset() {
+        textBytes = 0
+        previous = nil
+    }
+
+    /// Counts `items[from...]`, just appended to a list now `items`.
+    /// - Throws: the limit it would cross, with a message saying so.
+    /// - Complexity: O(items appended × their fields).
+    mutating func add(_ items: [Item], from start: Int) throws(RunLimitError) {
+        guard items.count <= maxItems else {
+            throw RunLimitError("the list would hold \(ItemLimits.describe(count: items.count)) items, "
+                                + "over \(ItemLimits.describe(count: maxItems)) (the limit of items held)")
+        }
+        for item in items[start...] {
+            textBytes += Self.bytes(item.id, sharedWith: previous?.id) + Self.bytes(item.title, sharedWith: previous?.title)
+            for (key, value) in item.fields { textBytes += Self.bytes(value, sharedWith: previous?.fields[key]) }
+            previous = item
+        }
+        guard textBytes <= maxTextBytes else {
+            throw RunLimitError("the list would hold \(textBytes) bytes of item text, "
+                                + "over \(ItemLimits.describe(bytes: maxTextBytes)) (the limit of text held)")
+        }
+    }
+
+    /// `text`'s UTF-8 size, or 0 when it is stored in the same place as `other`.
+    static func bytes(_ text: String, sharedWith other: String?) -> Int {
+        let count = text.utf8.count
+        // Up to 15 bytes a string is stored inline, never shared.
+        guard count > 15, let other, other.utf8.count == count else { return count }
+        let here = text.utf8.withContiguousStorageIfAvailable { UnsafeRawPointer($0.baseAddress) } ?? nil
+        let there = other.utf8.withContiguousStorageIfAvailable { UnsafeRawPointer($0.baseAddress) } ?? nil
+        // Both strings are alive, so equal addresses mean one stored string (the pointers are only compared).
+        return here != nil && here == there ? 0 : count
+    }
+}
