@@ -26,10 +26,10 @@ public struct Successor: Sendable {
 /// The world the search runs in: the step function, the moves, the reply
 /// outcomes, and the source that says what a full, short or empty page holds.
 ///
-/// It mirrors `ScenarioRunner` event for event (clock ticks before each
-/// delivery, same-time events in scheduling order, due times rounded to the
-/// microsecond), so that a path written as a scenario replays to the very
-/// state the search reached.
+/// It takes events from the same `Timeline` as `ScenarioRunner` (clock ticks
+/// before each delivery, same-time events in scheduling order, due times
+/// rounded to the microsecond), so that a path written as a scenario replays
+/// to the very state the search reached by construction.
 public struct ExplorerModel: Sendable {
     /// `(state, event) -> effects`: the engine's `reduce`, or in tests a broken
     /// wrapper around it, to show that the invariants catch what they should.
@@ -102,7 +102,7 @@ public struct ExplorerModel: Sendable {
         for move in moves {
             guard let steps = move.steps(in: state) else { continue }
             if move == .wait, case .wait(let seconds) = steps[0] {
-                let end = SearchClock.rounded(state.feed.time + seconds)
+                let end = SearchTimeline.rounded(state.feed.time + seconds)
                 deliver(state, until: end, steps: steps, replies: [], breaches: [], deliveries: 0, check: check, into: &result)
                 continue
             }
@@ -119,11 +119,8 @@ public struct ExplorerModel: Sendable {
     private func deliver(_ state: SearchState, until end: Double, steps: [ScriptStep], replies: [DeliveredReply],
                          breaches: [Breach], deliveries: Int, check: (EventRecord) -> [Breach],
                          into result: inout [Successor]) {
-        var next: Int?
-        for (index, entry) in state.pending.enumerated() where entry.due <= end {
-            if next == nil || entry.due < state.pending[next!].due { next = index }
-        }
-        guard let index = next, deliveries < maxDeliveriesPerWait else {
+        var base = state
+        guard deliveries < maxDeliveriesPerWait, let entry = base.timeline.takeNext(dueBy: end) else {
             var done = state
             var breaches = breaches
             tick(to: end, &done, &breaches, check)
@@ -131,16 +128,14 @@ public struct ExplorerModel: Sendable {
                                     state: done, breaches: breaches))
             return
         }
-        var base = state
         var baseBreaches = breaches
-        let entry = base.pending.remove(at: index)
         tick(to: entry.due, &base, &baseBreaches, check)
         switch entry.event {
         case .toastExpiry(let until):
             apply(.toastExpired(until: until), to: &base, breaches: &baseBreaches, check: check)
             deliver(base, until: end, steps: steps, replies: replies, breaches: baseBreaches,
                     deliveries: deliveries + 1, check: check, into: &result)
-        case .reply(let request):
+        case .reply(let request, _):
             let stale = base.feed.request?.id != request.id
             for outcome in outcomes {
                 var branch = base
@@ -167,14 +162,8 @@ public struct ExplorerModel: Sendable {
                        check: (EventRecord) -> [Breach]) {
         let before = state.feed
         let effects = step(&state.feed, event)
-        for effect in effects {
-            switch effect {
-            case .startRequest(let request):
-                let latency = source.items.latency.seconds(forRequest: request.id)
-                state.pending.append(Pending(due: SearchClock.rounded(state.feed.time + latency), event: .reply(request)))
-            case .expireToast(let until):
-                state.pending.append(Pending(due: SearchClock.rounded(until), event: .toastExpiry(until: until)))
-            }
+        state.timeline.schedule(effects, now: state.feed.time) { request in
+            (source.items.latency.seconds(forRequest: request.id), Unchosen())
         }
         breaches += check(EventRecord(before: before, event: event, effects: effects, after: state.feed))
     }

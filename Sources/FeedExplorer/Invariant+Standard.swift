@@ -16,7 +16,7 @@ extension Invariant {
         summary: "At most one request in flight; a new one starts only when none runs (or a refresh cancels a load-more).",
         state: { state in
             guard let request = state.feed.request else { return nil }
-            let owed = state.pendingReplies.filter { $0.id == request.id }.count
+            let owed = state.timeline.owedReplies.filter { $0.id == request.id }.count
             return owed == 1 ? nil : "request \(request.id) is in flight but \(owed) replies to it are owed"
         },
         event: { record in

@@ -45,8 +45,8 @@ public enum Move: String, Hashable, Sendable, CaseIterable, CustomStringConverti
         case .tapFooter: return [.event(.tapFooter)]
         case .rotate: return [.event(.resize(feed.viewport.rotated))]
         case .wait:
-            guard let due = state.nextDue else { return nil }
-            return [.wait(max(0, SearchClock.rounded(due - feed.time)))]
+            guard let due = state.timeline.nextDue else { return nil }
+            return [.wait(max(0, SearchTimeline.rounded(due - feed.time)))]
         }
     }
 }

@@ -1,4 +1,5 @@
 import FeedEngine
+import FeedScenario
 
 /// What makes two search states behave alike; the search deduplicates by it.
 ///
@@ -32,10 +33,10 @@ public struct StateKey: Hashable, Sendable {
     /// The toast, with `until` as seconds from now.
     var toast: Toast?
     /// Due times from now; request ids as in `request`; toast expiries as seconds from now.
-    var pending: [Pending]
+    var timeline: SearchTimeline
 
     /// - Parameter latencyPhase: see `ExplorerModel.latencyPhase(_:)`.
-    /// - Complexity: O(pending); the rows are shared, not copied.
+    /// - Complexity: O(what is owed); the rows are shared, not copied.
     public init(_ state: SearchState, latencyPhase: Int) {
         let feed = state.feed
         let now = feed.time
@@ -57,15 +58,8 @@ public struct StateKey: Hashable, Sendable {
         }
         flags = bits
         retryKind = feed.retryKind
-        toast = feed.toast.map { Toast(text: $0.text, until: SearchClock.rounded($0.until - now)) }
-        pending = state.pending.map { entry in
-            switch entry.event {
-            case .reply(let request):
-                return Pending(due: SearchClock.rounded(entry.due - now), event: .reply(relative(request)))
-            case .toastExpiry(let until):
-                return Pending(due: SearchClock.rounded(entry.due - now), event: .toastExpiry(until: SearchClock.rounded(until - now)))
-            }
-        }
+        toast = feed.toast.map { Toast(text: $0.text, until: SearchTimeline.rounded($0.until - now)) }
+        timeline = state.timeline.map(shiftedBy: -now) { request, payload in (relative(request), payload) }
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -81,19 +75,13 @@ public struct StateKey: Hashable, Sendable {
         hasher.combine(flags)
         hasher.combine(retryKind)
         hasher.combine(toast)
-        hasher.combine(pending)
+        hasher.combine(timeline)
     }
 
     public static func == (lhs: StateKey, rhs: StateKey) -> Bool {
         lhs.viewport == rhs.viewport && lhs.contentHeight == rhs.contentHeight && lhs.pageIndex == rhs.pageIndex
             && lhs.request == rhs.request && lhs.latencyPhase == rhs.latencyPhase
             && lhs.contentOffset == rhs.contentOffset && lhs.flags == rhs.flags && lhs.retryKind == rhs.retryKind
-            && lhs.toast == rhs.toast && lhs.pending == rhs.pending && lhs.items == rhs.items
+            && lhs.toast == rhs.toast && lhs.timeline == rhs.timeline && lhs.items == rhs.items
     }
-}
-
-/// The virtual clock's rounding, the same as `ScenarioRunner`'s, so that the
-/// explorer's due times and the replayed scenario's meet exactly.
-enum SearchClock {
-    static func rounded(_ time: Double) -> Double { (time * 1_000_000).rounded() / 1_000_000 }
 }

@@ -55,8 +55,8 @@ public enum Sweep {
         var runner = ScenarioRunner(scenario)
         var seen = Set<Int>()
         var loadMores: [Double] = [], refreshes: [Double] = []
-        do {
-            try runner.run(scenario.steps) { frame in
+        do throws(RunFailure<Never>) {
+            try runner.run(scenario.steps) { (frame: Frame) throws(Never) in
                 guard let request = frame.layout.request, seen.insert(request.id).inserted else { return }
                 switch request.kind {
                 case .more: loadMores.append(frame.time)
@@ -64,10 +64,10 @@ public enum Sweep {
                 case .initial: break
                 }
             }
-        } catch let error as RunLimitError {
-            throw error
         } catch {
-            // The closure above never throws: only the runner's limit can.
+            switch error {
+            case .limit(let limit): throw limit
+            }
         }
         let state = runner.state
         return SweepOutcome(loadMores: loadMores, refreshes: refreshes, suppressed: state.suppressed,

@@ -102,8 +102,8 @@ enum FrameSnapshots {
         let context = FrameRenderer(templates: templates, validator: validator, context: FrameContext(scenario))
         var files: [String: [UInt8]] = [:]
         var runner = ScenarioRunner(scenario)
-        do {
-            try runner.run(scenario.steps) { frame in
+        do throws(RunFailure<FramesFailure>) {
+            try runner.run(scenario.steps) { frame throws(FramesFailure) in
                 let stem = String(FrameFormat.json.fileName(frame: frame.number).dropLast(5))
                 for strategy in strategies {
                     do {
@@ -113,10 +113,11 @@ enum FrameSnapshots {
                     }
                 }
             }
-        } catch let failure as FramesFailure {
-            throw failure
         } catch {
-            throw FramesFailure(kind: .renderFailed, message: "\(error)")
+            switch error {
+            case .emitted(let failure): throw failure
+            case .limit(let limit): throw FramesFailure(kind: .renderFailed, message: limit.message)
+            }
         }
         return InMemoryFrameFiles(files: files)
     }

@@ -9,19 +9,17 @@ import FeedEngine
 /// bounded by `ItemLimits`, and a run that would cross a limit stops with a
 /// `RunLimitError`.
 public struct ScenarioRunner {
-    /// Something the clock will deliver: a reply or a toast's expiry.
-    private struct Scheduled {
-        var due: Double
-        /// Ties go in the order they were scheduled (SPEC §3).
-        var order: Int
-        var event: FeedEvent
+    /// A reply as the source gave it when asked, waiting on the timeline.
+    struct Answer: Hashable, Sendable {
+        var outcome: Reply.Outcome
+        /// `reply 3: page 2, 20 items`, for the frame's cause.
         var note: String
     }
 
     public private(set) var state: FeedState
     private var source: any FeedSource
-    private var queue: [Scheduled] = []
-    private var scheduledCount = 0
+    /// What the clock still owes: the one effect interpreter the explorer shares.
+    private var timeline = Timeline<Answer>()
     private var lastLayout: Layout
     public private(set) var framesEmitted = 0
     private var held = HeldItems()
@@ -38,30 +36,36 @@ public struct ScenarioRunner {
     }
 
     /// Runs every step, calling `emit` for each frame.
-    /// - Throws: what `emit` throws, or a `RunLimitError` when a reply would
+    /// - Throws: `.emitted` with what `emit` threw, or `.limit` when a reply would
     ///   make the list hold more than `ItemLimits` allows.
-    public mutating func run(_ steps: [ScriptStep], emit: (Frame) throws -> Void) throws {
+    public mutating func run<E: Error>(_ steps: [ScriptStep], emit: (Frame) throws(E) -> Void) throws(RunFailure<E>) {
         for step in steps { try perform(step, emit: emit) }
     }
 
     /// Performs one step of the script.
     /// - Throws: as `run` does.
-    public mutating func perform(_ step: ScriptStep, emit: (Frame) throws -> Void) throws {
+    public mutating func perform<E: Error>(_ step: ScriptStep, emit: (Frame) throws(E) -> Void) throws(RunFailure<E>) {
         switch step {
         case .event(let event):
             try apply(event, cause: step.description, emit: emit)
         case .wait(let seconds):
-            let end = Self.rounded(state.time + seconds)
-            while let next = queue.first, next.due <= end {
-                queue.removeFirst()
+            let end = Timeline<Answer>.rounded(state.time + seconds)
+            while let next = timeline.takeNext(dueBy: end) {
                 _ = state.reduce(.clockAdvanced(to: next.due))
-                try apply(next.event, cause: "\(step) → \(describe(next))", emit: emit)
+                switch next.event {
+                case .reply(let request, let answer):
+                    // A reply for a request no longer in flight says so in the cause.
+                    let note = state.request?.id == request.id ? answer.note : "reply \(request.id): stale, dropped"
+                    try apply(.replyArrived(Reply(requestID: request.id, outcome: answer.outcome)), cause: "\(step) → \(note)", emit: emit)
+                case .toastExpiry(let until):
+                    try apply(.toastExpired(until: until), cause: "\(step) → toast expired", emit: emit)
+                }
             }
             _ = state.reduce(.clockAdvanced(to: end))
         }
     }
 
-    private mutating func apply(_ event: FeedEvent, cause: String, emit: (Frame) throws -> Void) throws {
+    private mutating func apply<E: Error>(_ event: FeedEvent, cause: String, emit: (Frame) throws(E) -> Void) throws(RunFailure<E>) {
         let running = state.request
         let count = state.items.count
         let effects = state.reduce(event)
@@ -70,54 +74,40 @@ public struct ScenarioRunner {
             do {
                 try held.add(state.items, from: running.kind.replacesRows ? 0 : count)
             } catch {
-                throw RunLimitError("at \(formatPoints(state.time)) s, reply \(reply.requestID): \(error.message)")
+                throw .limit(RunLimitError("at \(formatPoints(state.time)) s, reply \(reply.requestID): \(error.message)"))
             }
         }
-        for effect in effects { carryOut(effect) }
+        var owed = timeline
+        owed.schedule(effects, now: state.time) { request in ask(request) }
+        timeline = owed
         let layout = state.layout()
         guard layout != lastLayout else { return }
         lastLayout = layout
         framesEmitted += 1
-        try emit(Frame(number: framesEmitted, time: state.time, cause: cause, layout: layout))
+        do { try emit(Frame(number: framesEmitted, time: state.time, cause: cause, layout: layout)) } catch { throw .emitted(error) }
     }
 
-    private mutating func carryOut(_ effect: Effect) {
-        switch effect {
-        case .startRequest(let request):
-            var (latency, outcome) = source.respond(to: request, at: state.time)
-            let note: String
-            switch outcome {
-            case .success(let items): note = "reply \(request.id): page \(request.page), \(items.count) item\(items.count == 1 ? "" : "s")"
-            case .failure(let reason):
-                // The reason goes into the frame's cause and `lastFailure`: one short line.
-                let shown = FailureText.reason(reason)
-                outcome = .failure(shown)
-                note = "reply \(request.id): failed (\(shown))"
-            }
-            schedule(.replyArrived(Reply(requestID: request.id, outcome: outcome)),
-                     at: state.time + latency, note: note)
-        case .expireToast(let until):
-            schedule(.toastExpired(until: until), at: until, note: "toast expired")
+    /// Asks the source now, as the request starts: its answer waits on the timeline for its latency.
+    private mutating func ask(_ request: Request) -> (latency: Double, payload: Answer) {
+        var (latency, outcome) = source.respond(to: request, at: state.time)
+        let note: String
+        switch outcome {
+        case .success(let items): note = "reply \(request.id): page \(request.page), \(items.count) item\(items.count == 1 ? "" : "s")"
+        case .failure(let reason):
+            // The reason goes into the frame's cause and `lastFailure`: one short line.
+            let shown = FailureText.reason(reason)
+            outcome = .failure(shown)
+            note = "reply \(request.id): failed (\(shown))"
         }
+        return (latency, Answer(outcome: outcome, note: note))
     }
+}
 
-    private mutating func schedule(_ event: FeedEvent, at time: Double, note: String) {
-        scheduledCount += 1
-        let entry = Scheduled(due: Self.rounded(time), order: scheduledCount, event: event, note: note)
-        let index = queue.firstIndex { ($0.due, $0.order) > (entry.due, entry.order) } ?? queue.endIndex
-        queue.insert(entry, at: index)
-    }
-
-    /// A reply for a request no longer in flight says so in the cause.
-    private func describe(_ entry: Scheduled) -> String {
-        if case .replyArrived(let reply) = entry.event, state.request?.id != reply.requestID {
-            return "reply \(reply.requestID): stale, dropped"
-        }
-        return entry.note
-    }
-
-    /// Virtual time to the microsecond, so that sums of decimal waits meet due times exactly.
-    static func rounded(_ time: Double) -> Double { (time * 1_000_000).rounded() / 1_000_000 }
+/// Why a run stopped: the list would hold more than `ItemLimits` allows, or
+/// the caller's `emit` threw (a frame could not be written, say).
+public enum RunFailure<Emitted: Error>: Error {
+    case limit(RunLimitError)
+    case emitted(Emitted)
 }
 
 extension Scenario {
@@ -127,12 +117,12 @@ extension Scenario {
     public func frames() throws(RunLimitError) -> [Frame] {
         var runner = ScenarioRunner(self)
         var frames: [Frame] = []
-        do {
-            try runner.run(steps) { frames.append($0) }
-        } catch let error as RunLimitError {
-            throw error
+        do throws(RunFailure<Never>) {
+            try runner.run(steps) { (frame: Frame) throws(Never) in frames.append(frame) }
         } catch {
-            // `emit` above never throws: only the runner's own limit can.
+            switch error {
+            case .limit(let limit): throw limit
+            }
         }
         return frames
     }

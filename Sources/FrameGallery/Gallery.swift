@@ -82,8 +82,8 @@ public struct Gallery: Sendable {
             var runner = ScenarioRunner(scenario)
             var found: Frame?
             // A gallery script is a few events over a short feed: it never nears `ItemLimits`.
-            do {
-                try runner.run(scenario.steps) { frame in
+            do throws(RunFailure<Never>) {
+                try runner.run(scenario.steps) { (frame: Frame) throws(Never) in
                     if state.isShown(in: FrameJSON.value(of: frame)) { found = frame }
                 }
             } catch {

@@ -122,26 +122,25 @@ public struct ScenarioRenderer: Sendable {
             if let previous { try write(previous) }
         }
 
-        do {
-            try runner.run(scenario.steps) { frame throws(RenderError) in
-                batch.append(frame)
-                if batch.count == Self.batchSize { try flush() }
+        do throws(RenderError) {
+            do throws(RunFailure<RenderError>) {
+                try runner.run(scenario.steps) { frame throws(RenderError) in
+                    batch.append(frame)
+                    if batch.count == Self.batchSize { try flush() }
+                }
+            } catch {
+                switch error {
+                case .emitted(let error): throw error
+                case .limit(let error): throw .limit(error, scenario: scenario.name)
+                }
             }
             try flush()
             if let last = rendering.take() { try write(last) }
             try sink.finish()
-        } catch let error as RenderError {
-            _ = rendering?.wait()
-            try? sink.finish()
-            throw error
-        } catch let error as RunLimitError {
-            _ = rendering?.wait()
-            try? sink.finish()
-            throw .limit(error, scenario: scenario.name)
         } catch {
             _ = rendering?.wait()
             try? sink.finish()
-            throw .output(OutputError(path: displayFolder, message: "\(error)"))
+            throw error
         }
         try sink.close()
         let bytes = sink.bytes + (try writeIndexes(scenario, frames: sink.count, largest: sink.largest, into: writer))

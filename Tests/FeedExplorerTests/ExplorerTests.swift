@@ -85,7 +85,7 @@ final class ExplorerTests: XCTestCase {
         let (start, _) = model.start(scenario.initialState)
         var later = start
         _ = later.feed.reduce(.clockAdvanced(to: 5))
-        later.pending = later.pending.map { Pending(due: $0.due + 5, event: $0.event) }
+        later.timeline = later.timeline.map(shiftedBy: 5) { request, payload in (request, payload) }
         later.feed.suppressed = 3
         XCTAssertEqual(model.key(start), model.key(later), "the same moment, five seconds on, with counters, is the same state")
         later.feed.contentOffset += 1
