@@ -103,7 +103,7 @@ struct ExploreCommand: ParsableCommand {
     func loadScenario() throws(CommandFailure) -> Scenario {
         if let scenario { return try ScenarioLoader.load(scenario) }
         let name = preset?.name ?? "standard"
-        let text = "{ \"name\": \"\(name)\", \"preset\": \"\(name)\", \"events\": [\"launch\"] }"
-        return try ScenarioLoader.parse(Array(text.utf8), file: "preset \(name)")
+        let value = ScenarioWriter.value(preset: name, name: name, events: ["launch"])
+        return try ScenarioLoader.parse(ScenarioWriter.bytes(value), file: "preset \(name)")
     }
 }

@@ -102,10 +102,10 @@ struct ExploreOutput {
     /// `counterexamples/<invariant>.json` and its frames in `counterexamples/<invariant>/`.
     private func writeCounterexample(_ violation: Violation, _ writer: FrameWriter, out: String) throws(RenderError) -> String {
         let name = "counterexample-\(violation.invariant)"
-        let json = CounterexampleWriter.scenario(
+        let counterexample = CounterexampleWriter.scenario(
             path: violation.path, end: violation.state.feed, base: scenario, source: model.source, name: name,
             description: "\(violation.invariant): \(violation.message) (found by feedframes explore, \(violation.path.count) move\(violation.path.count == 1 ? "" : "s") after launch)")
-        let bytes = CounterexampleWriter.bytes(json)
+        let bytes = ScenarioWriter.bytes(of: counterexample)
         let file = "counterexamples/\(violation.invariant).json"
         do throws(OutputError) { try writer.write(bytes, to: file) } catch { throw .output(error) }
         // Rendered from the file just written, so the frames are what `render` of it shows.

@@ -1,3 +1,4 @@
+import FeedEngine
 import FeedScenario
 import JSONText
 
@@ -41,16 +42,11 @@ public struct FramesScenario: Sendable {
     ///   - events: SPEC §4's event strings, starting with `"launch"`.
     public init(preset: String, name: String? = nil, locale: String? = nil, viewport: (width: Double, height: Double)? = nil,
                 config: JSONValue? = nil, source: Source = Source(), events: [String]) {
-        var object: JSONObject = ["preset": .string(preset)]
         // Named, so the name never comes from the label below (which is no folder name).
-        object["name"] = .string(name ?? preset)
-        if let locale { object["locale"] = .string(locale) }
-        if let viewport { object["viewport"] = ["width": .number(viewport.width), "height": .number(viewport.height)] }
-        if let config { object["config"] = config }
-        let source = source.json
-        if !source.isEmpty { object["source"] = .object(source) }
-        object["events"] = .array(events.map { .string($0) })
-        origin = .built(JSONWriter.string(.object(object), style: .pretty), name: "scenario \"\(name ?? preset)\"")
+        let value = ScenarioWriter.value(preset: preset, name: name ?? preset, locale: locale,
+                                         viewport: viewport.map { Viewport(width: $0.width, height: $0.height) },
+                                         config: config, source: source.json, events: events)
+        origin = .built(JSONWriter.string(value, style: .pretty), name: "scenario \"\(name ?? preset)\"")
     }
 
     /// The same as `init(preset:…)`, reading as `.preset("standard", events: […])` at the call site.

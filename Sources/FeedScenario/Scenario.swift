@@ -1,7 +1,7 @@
 import FeedEngine
 
 /// A scenario file, read and checked: a list, a data source and a script (SPEC §4).
-public struct Scenario: Sendable {
+public struct Scenario: Hashable, Sendable {
     /// The output folder's name: the scenario's `name`, else its file name.
     public var name: String
     /// Free text saying what the scenario shows (optional `description` key).

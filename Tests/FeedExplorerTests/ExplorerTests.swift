@@ -21,10 +21,10 @@ final class ExplorerTests: XCTestCase {
         XCTAssertGreaterThan(violation.occurrences, 1, "every state after a failure is stuck, not just the first")
 
         // The file it writes replays, through the runner and the real engine, to the very state.
-        let json = CounterexampleWriter.scenario(path: violation.path, end: violation.state.feed, base: scenario,
+        let counterexample = CounterexampleWriter.scenario(path: violation.path, end: violation.state.feed, base: scenario,
                                                  source: ExplorerModel(scenario: scenario).source,
                                                  name: "counterexample-way-forward", description: violation.message)
-        let (replayed, state) = try ExplorerFixtures.replay(CounterexampleWriter.bytes(json))
+        let (replayed, state) = try ExplorerFixtures.replay(ScenarioWriter.bytes(of: counterexample))
         XCTAssertEqual(replayed.steps.count, 2)
         XCTAssertEqual(state.layout(), violation.state.feed.layout())
         XCTAssertNil(state.request)

@@ -17,12 +17,13 @@ final class OutputTests: XCTestCase {
         let node = exploration.graph.count - 1
         let path = exploration.graph.path(to: node)
         let end = exploration.graph.states[node].feed
-        let json = CounterexampleWriter.scenario(path: path, end: end, base: scenario,
+        let counterexample = CounterexampleWriter.scenario(path: path, end: end, base: scenario,
                                                  source: ExplorerModel(scenario: scenario).source, name: "replay", description: "")
-        let (replayed, state) = try ExplorerFixtures.replay(CounterexampleWriter.bytes(json))
+        let (replayed, state) = try ExplorerFixtures.replay(ScenarioWriter.bytes(of: counterexample))
         XCTAssertEqual(replayed.config, scenario.config)
         XCTAssertEqual(replayed.viewport, scenario.viewport)
         XCTAssertEqual(state.layout(), end.layout(), "replays to the explored state: \(path)")
+        let json = ScenarioWriter.value(of: counterexample)
         XCTAssertEqual(json["config"]?["toastDuration"], 3)
         XCTAssertNil(json["config"]?["rowHeight"], "only what differs from the preset")
     }
@@ -35,8 +36,8 @@ final class OutputTests: XCTestCase {
         for node in stride(from: 0, to: exploration.graph.count, by: max(1, exploration.graph.count / 40)) {
             let end = exploration.graph.states[node].feed
             let path = exploration.graph.path(to: node)
-            let json = CounterexampleWriter.scenario(path: path, end: end, base: scenario, source: source, name: "n", description: "")
-            let (_, state) = try ExplorerFixtures.replay(CounterexampleWriter.bytes(json))
+            let counterexample = CounterexampleWriter.scenario(path: path, end: end, base: scenario, source: source, name: "n", description: "")
+            let (_, state) = try ExplorerFixtures.replay(ScenarioWriter.bytes(of: counterexample))
             XCTAssertEqual(state, end, "state \(node): \(path)")
         }
     }
