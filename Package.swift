@@ -6,7 +6,10 @@ let package = Package(
     products: [
         .executable(name: "feedframes", targets: ["feedframes"]),
         .library(name: "FeedEngine", targets: ["FeedEngine"]),
-        .library(name: "FeedFramesTesting", targets: ["FeedFramesTesting", "FeedFramesXCTest", "FeedFramesSwiftTesting"]),
+        // Snapshot tests of frames: the core, and an adapter for each test library, to take alone.
+        .library(name: "FeedFramesTesting", targets: ["FeedFramesTesting"]),
+        .library(name: "FeedFramesXCTest", targets: ["FeedFramesXCTest"]),
+        .library(name: "FeedFramesSwiftTesting", targets: ["FeedFramesSwiftTesting"]),
         .executable(name: "feedframes-bench", targets: ["feedframes-bench"]),
     ],
     dependencies: [

@@ -55,7 +55,7 @@ struct ExploreOutput {
     }
 
     private func writeGallery(_ writer: FrameWriter, out: String, written: inout Written, console: Console) throws(RenderError) {
-        let (nodes, total) = Gallery.distinctScreens(in: exploration.graph, limit: galleryLimit)
+        let (nodes, total) = DistinctScreens.find(in: exploration.graph, limit: galleryLimit)
         written.screens = nodes.count
         written.distinctScreens = total
         let context = FrameContext(scenario)

@@ -99,7 +99,7 @@ enum FrameSnapshots {
                 "Strategies \(extensions) need distinct, non-empty path extensions without \"/\"")
         }
         let (templates, validator) = try renderer.get()
-        let context = FrameRenderer(templates: templates, validator: validator, context: FrameContext(scenario))
+        let context = FrameResources(templates: templates, validator: validator, context: FrameContext(scenario))
         var files: [String: [UInt8]] = [:]
         var runner = ScenarioRunner(scenario)
         do throws(RunFailure<FramesFailure>) {

@@ -20,10 +20,10 @@ public struct FrameStrategy: Sendable {
     public var pathExtension: String
     public var diffing: FileDiffing
     /// Renders one frame; an error fails the test with its description.
-    public var render: @Sendable (Frame, FrameRenderer) throws -> [UInt8]
+    public var render: @Sendable (Frame, FrameResources) throws -> [UInt8]
 
     public init(pathExtension: String, diffing: FileDiffing,
-                render: @escaping @Sendable (Frame, FrameRenderer) throws -> [UInt8]) {
+                render: @escaping @Sendable (Frame, FrameResources) throws -> [UInt8]) {
         self.pathExtension = pathExtension
         self.diffing = diffing
         self.render = render

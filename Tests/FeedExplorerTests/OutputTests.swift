@@ -44,13 +44,13 @@ final class OutputTests: XCTestCase {
 
     func testGalleryHasOneStatePerDistinctScreen() throws {
         let exploration = ExplorerFixtures.explore(try ExplorerFixtures.preset("standard"), depth: 4)
-        let (states, total) = Gallery.distinctScreens(in: exploration.graph, limit: 10_000)
+        let (states, total) = DistinctScreens.find(in: exploration.graph, limit: 10_000)
         XCTAssertEqual(states.count, total)
         XCTAssertEqual(states.first, 0, "the start is the first screen")
-        let screens = states.map { Gallery.screen(exploration.graph.states[$0].feed.layout()) }
+        let screens = states.map { DistinctScreens.screen(exploration.graph.states[$0].feed.layout()) }
         XCTAssertEqual(Set(screens).count, screens.count)
         XCTAssertLessThan(total, exploration.graph.count, "states that look alike share a screen")
-        XCTAssertEqual(Gallery.distinctScreens(in: exploration.graph, limit: 3).states, Array(states.prefix(3)))
+        XCTAssertEqual(DistinctScreens.find(in: exploration.graph, limit: 3).states, Array(states.prefix(3)))
     }
 
     func testDotDrawsSmallGraphsWholeAndCollapsesLargeOnes() throws {

@@ -2,7 +2,7 @@ import FrameRendering
 
 /// What a strategy renders with: the default templates (compiled into
 /// FeedFramesResources), the frame schema, and the scenario's context.
-public struct FrameRenderer: Sendable {
+public struct FrameResources: Sendable {
     public var templates: FrameTemplates
     public var validator: FrameValidator
     public var context: FrameContext
