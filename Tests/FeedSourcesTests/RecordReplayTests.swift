@@ -71,9 +71,9 @@ final class RecordReplayTests: XCTestCase {
     /// Issue 15: recording an endless feed wrote a 428 MB fixture that the file source then
     /// refused. A fixture is held to what a file source reads: 64 MiB, a million items, 1 MiB a field.
     func testAFixtureAtTheLimitIsWrittenAndOnePastIsNot() throws {
-        var fixture = RecordCommand.Fixture()
+        var fixture = Fixture()
         var n = 0
-        let line = { (title: Int, n: Int) in RecordCommand.Fixture.line(Item(id: String(n), title: String(repeating: "t", count: title))).utf8.count }
+        let line = { (title: Int, n: Int) in Fixture.line(Item(id: String(n), title: String(repeating: "t", count: title))).utf8.count }
         // Fill to exactly 64 MiB: titles of 1 MiB, then one that takes what is left.
         while ItemLimits.maxFileBytes - fixture.bytes > line(ItemLimits.maxFieldBytes, n + 1) + 2 + 1_000 {
             n += 1
