@@ -39,81 +39,18 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         let console = Console()
         let (expectedPath, actualPath, context) = (expected, actual, self.context)
-        let expectedURL = URL(fileURLWithPath: expectedPath), actualURL = URL(fileURLWithPath: actualPath)
-        guard let expectedKind = FrameDirectory.kind(of: expectedURL) else { throw Self.missing(expectedPath) }
-        guard let actualKind = FrameDirectory.kind(of: actualURL) else { throw Self.missing(actualPath) }
-
-        let diffing = FileDiffing { file, old, new in
-            file.hasSuffix(".json") ? FileDiffing.json.difference(file, old, new)
-                : FileDiffing.lines(context: context).difference(file, old, new)
+        let result: FolderDiff
+        do throws(FolderDiffError) {
+            result = try FolderDiff.compare(expected: expectedPath, actual: actualPath, context: context)
+        } catch {
+            switch error {
+            case .missing, .notAFolder: throw CommandFailure(.noInput, error.description)
+            case .mismatchedKinds: throw ValidationError(error.description)
+            }
         }
-        let text = DiffText(expectedLabel: expectedPath, actualLabel: actualPath)
-        var report = DiffReport(expectedLabel: expectedPath, actualLabel: actualPath, sections: [])
-        let equal: Bool
-        switch (expectedKind, actualKind) {
-        case (.scenario, .output), (.output, .scenario):
-            let (scenario, output) = expectedKind == .scenario ? (expectedPath, actualPath) : (actualPath, expectedPath)
-            throw ValidationError("\(scenario) is one scenario's frames but \(output) is an output folder of scenarios "
-                    + "(compare two scenario folders, e.g. \(output)/<name>, or two output folders)")
-        case (.output, _), (_, .output):
-            equal = Self.compareOutputs(expectedURL, expectedKind.scenarioNames, actualURL, actualKind.scenarioNames,
-                                   diffing: diffing, text: text, report: &report, console: console)
-        default:
-            let old = FrameDirectory(url: expectedURL), new = FrameDirectory(url: actualURL)
-            let comparison = FrameComparison.compare(expected: old, actual: new, diffing: diffing)
-            report.sections = [.init(name: expectedURL.lastPathComponent, comparison: comparison, expected: old, actual: new)]
-            for line in text.lines(comparison) { console.out(line) }
-            console.out(comparison.isEqual ? "No differences: \(DiffText.summary(comparison))."
-                                           : "Frames differ: \(DiffText.summary(comparison)).")
-            equal = comparison.isEqual
-        }
-        if let folder = html { try Self.writeReport(report, to: folder, console: console) }
-        if !equal { throw CommandFailure(.failure, []) }
-    }
-
-    static func missing(_ path: String) -> CommandFailure {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            return CommandFailure(.noInput, "\(path): is a file (expected a folder of frames)")
-        }
-        return CommandFailure(.noInput, "\(path): no such folder")
-    }
-
-    /// Scenario folders matched by name; prints each that differs. Returns whether all are equal.
-    static func compareOutputs(_ expectedURL: URL, _ expectedNames: [String], _ actualURL: URL, _ actualNames: [String],
-                               diffing: FileDiffing, text: DiffText, report: inout DiffReport, console: Console) -> Bool {
-        let old = Dictionary(uniqueKeysWithValues: expectedNames.map { ($0, FrameDirectory(url: expectedURL.appendingPathComponent($0))) })
-        let new = Dictionary(uniqueKeysWithValues: actualNames.map { ($0, FrameDirectory(url: actualURL.appendingPathComponent($0))) })
-        let comparison = OutputComparison.compare(expected: old, actual: new, diffing: diffing)
-        var frames = 0, changed = 0, added = 0, removed = 0, differing = 0
-        for scenario in comparison.scenarios {
-            let result = scenario.comparison
-            frames += result.expectedFrames
-            report.sections.append(.init(name: scenario.name, comparison: result,
-                                         expected: old[scenario.name]!, actual: new[scenario.name]!))
-            guard !result.isEqual else { continue }
-            differing += 1
-            changed += result.changed.count
-            added += result.added.count
-            removed += result.removed.count
-            console.out("== \(scenario.name): \(DiffText.summary(result))")
-            for line in text.lines(result, folder: scenario.name) { console.out(line) }
-        }
-        for name in comparison.onlyInExpected { console.out("== \(name): only in \(text.expectedLabel)") }
-        for name in comparison.onlyInActual { console.out("== \(name): only in \(text.actualLabel)") }
-        report.onlyInExpected = comparison.onlyInExpected
-        report.onlyInActual = comparison.onlyInActual
-        let count = comparison.scenarios.count
-        if comparison.isEqual {
-            console.out("No differences: \(count) scenario\(count == 1 ? "" : "s"), \(frames) frame\(frames == 1 ? "" : "s").")
-        } else {
-            var parts = ["\(differing) of \(count) scenario\(count == 1 ? "" : "s") differ",
-                         "\(changed) frame\(changed == 1 ? "" : "s") changed, \(added) added, \(removed) removed"]
-            if !comparison.onlyInExpected.isEmpty { parts.append("\(comparison.onlyInExpected.count) only in \(text.expectedLabel)") }
-            if !comparison.onlyInActual.isEmpty { parts.append("\(comparison.onlyInActual.count) only in \(text.actualLabel)") }
-            console.out("Frames differ: " + parts.joined(separator: "; ") + ".")
-        }
-        return comparison.isEqual
+        for line in result.lines { console.out(line) }
+        if let folder = html { try Self.writeReport(result.report, to: folder, console: console) }
+        if !result.isEqual { throw CommandFailure(.failure, []) }
     }
 
     /// The report folder appears whole or not at all (a failed write leaves the old one).
@@ -126,13 +63,5 @@ struct DiffCommand: ParsableCommand {
             throw CommandFailure(.cannotCreate, error.description)
         }
         console.out("Report: \(URL(fileURLWithPath: folder).appendingPathComponent("index.html").standardizedFileURL.path)")
-    }
-}
-
-extension FrameDirectory.Kind {
-    /// The scenario folders of an output folder; none for anything else.
-    var scenarioNames: [String] {
-        if case .output(let names) = self { return names }
-        return []
     }
 }
