@@ -22,6 +22,11 @@ public struct ScenarioRunner {
     private var scheduledCount = 0
     private var lastLayout: Layout
     public private(set) var framesEmitted = 0
+    /// Steps performed so far: the index of the next one in the script.
+    private var stepsPerformed = 0
+    /// The first step that did nothing (see `IneffectiveStep`), and how many did.
+    public private(set) var firstIneffective: IneffectiveStep?
+    public private(set) var ineffectiveSteps = 0
 
     public init(state: FeedState, source: any FeedSource) {
         self.state = state
@@ -41,9 +46,19 @@ public struct ScenarioRunner {
 
     /// Performs one step of the script.
     public mutating func perform(_ step: ScriptStep, emit: (Frame) throws -> Void) rethrows {
+        defer { stepsPerformed += 1 }
         switch step {
         case .event(let event):
-            try apply(event, cause: step.description, emit: emit)
+            // A command that leaves the state exactly as it was and asks for nothing did nothing.
+            let before = IneffectiveStep.counts(event) ? state : nil
+            let effects = try apply(event, cause: step.description, emit: emit)
+            if let before, effects.isEmpty, state == before {
+                ineffectiveSteps += 1
+                if firstIneffective == nil {
+                    firstIneffective = IneffectiveStep(index: stepsPerformed, step: step,
+                                                       reason: IneffectiveStep.reason(event, in: before))
+                }
+            }
         case .wait(let seconds):
             let end = Self.rounded(state.time + seconds)
             while let next = queue.first, next.due <= end {
@@ -55,14 +70,16 @@ public struct ScenarioRunner {
         }
     }
 
-    private mutating func apply(_ event: FeedEvent, cause: String, emit: (Frame) throws -> Void) rethrows {
+    @discardableResult
+    private mutating func apply(_ event: FeedEvent, cause: String, emit: (Frame) throws -> Void) rethrows -> [Effect] {
         let effects = state.reduce(event)
         for effect in effects { carryOut(effect) }
         let layout = state.layout()
-        guard layout != lastLayout else { return }
+        guard layout != lastLayout else { return effects }
         lastLayout = layout
         framesEmitted += 1
         try emit(Frame(number: framesEmitted, time: state.time, cause: cause, layout: layout))
+        return effects
     }
 
     private mutating func carryOut(_ effect: Effect) {
