@@ -12,6 +12,10 @@ public struct RenderReport: Hashable, Sendable {
     public var preset: String
     public var frames: Int
     public var bytes: Int
+    /// The first step of the script that did nothing (`tap retry` with no retry button), if any.
+    public var ineffective: IneffectiveStep?
+    /// How many steps did nothing.
+    public var ineffectiveSteps: Int
 }
 
 /// Why a render stopped.
@@ -26,6 +30,9 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     /// A template asks for what a frame may never hold, an external DTD or an entity
     /// (exit 65, like any other bad template): the problems, placed as for `invalid`.
     case refused([ValidationIssue], frame: Int)
+    /// A page template (viewer, index, report) wrote a page that is not well-formed
+    /// XHTML (exit 65, a bad template): the problems, placed at their template lines.
+    case page([ValidationIssue])
 
     /// Problems found in frame `frame`, placed at their templates: `refused` when every
     /// one is a hardening rule (a DTD, an entity), `invalid` otherwise.
@@ -41,44 +48,91 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .output(let error): return error.description
         case .template(let error): return error.description
-        case .invalid(let issues, _), .refused(let issues, _):
+        case .invalid(let issues, _), .refused(let issues, _), .page(let issues):
             return issues.prefix(20).map(\.description).joined(separator: "\n")
                 + (issues.count > 20 ? "\n… and \(issues.count - 20) more problems" : "")
         }
     }
 }
 
-/// `frames.json` and the viewer's `frames.js`, written a frame at a time.
+/// `frames.json`, and for the viewer `frames.js` (the same list) and the text
+/// frames' contents in `texts-NNNN.js`, written a frame at a time.
+///
+/// A viewer opened from `file://` may not read the `.txt` files beside it, and
+/// a text frame shown in an `<iframe>` cannot be given a font; so the viewer
+/// draws each text frame itself, from these scripts, `textsPerFile` frames a
+/// file, loading each file when it first shows one of its frames.
 struct FrameList {
     let json: FrameStream
     let script: FrameStream
+    /// Unowned, as in `FrameSink`: the caller keeps the writer for the whole render.
+    private unowned let writer: FrameWriter
+    private var texts: FrameStream?
+    private var textBytes = 0
     var count = 0
 
+    /// Text frames a `texts-NNNN.js` file holds: frames 1–100 are in `texts-0001.js`.
+    static let textsPerFile = 100
+
+    /// `texts-0001.js`: the file holding text frame `frame`.
+    static func textsFile(holding frame: Int) -> String {
+        let digits = String((frame - 1) / textsPerFile + 1)
+        return "texts-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".js"
+    }
+
     init(_ writer: FrameWriter) throws(OutputError) {
+        self.writer = writer
         json = try writer.stream(to: "frames.json")
         script = try writer.stream(to: "frames.js")
         try json.append("[\n")
         try script.append("window.FEEDFRAMES = [\n")
     }
 
-    /// One frame: `{"frame": 1, "time": 0, "cause": "launch", "files": […]}` on a line of its own.
-    mutating func append(_ frame: Frame, files: [String]) throws(OutputError) {
+    /// One frame: `{"frame": 1, "time": 0, "cause": "launch", "files": […]}` on a line of its own,
+    /// and its text frame, if it has one, for the viewer.
+    mutating func append(_ frame: Frame, files: [(name: String, bytes: [UInt8])]) throws(OutputError) {
         let entry: JSONValue = ["frame": .number(Double(frame.number)), "time": .number(frame.time),
-                                "cause": .string(frame.cause), "files": .array(files.map { .string($0) })]
+                                "cause": .string(frame.cause), "files": .array(files.map { .string($0.name) })]
         let line = (count == 0 ? [] : Array(",\n".utf8)) + Array("  ".utf8) + JSONWriter.bytes(entry)
         try json.append(line)
         try script.append(line)
         count += 1
+        if let text = files.first(where: { $0.name.hasSuffix("." + FrameFormat.text.fileExtension) }) {
+            try appendText(text.bytes, of: frame.number)
+        }
     }
 
-    func close() throws(OutputError) {
+    /// `window.FEEDFRAMES_TEXTS(101, ["…", …]);`: the frame number of the file's first text, then the texts.
+    private mutating func appendText(_ bytes: [UInt8], of frame: Int) throws(OutputError) {
+        let first = (frame - 1) % Self.textsPerFile == 0
+        if first || texts == nil {
+            try closeTexts()
+            let stream = try writer.stream(to: Self.textsFile(holding: frame))
+            try stream.append("window.FEEDFRAMES_TEXTS(\(frame), [\n")
+            texts = stream
+        } else {
+            try texts?.append(",\n")
+        }
+        try texts?.append(JSONWriter.bytes(.string(String(decoding: bytes, as: UTF8.self))))
+    }
+
+    private mutating func closeTexts() throws(OutputError) {
+        guard let texts else { return }
+        try texts.append("\n]);\n")
+        try texts.close()
+        textBytes += texts.count
+        self.texts = nil
+    }
+
+    mutating func close() throws(OutputError) {
         try json.append("\n]\n")
         try script.append("\n];\n")
         try json.close()
         try script.close()
+        try closeTexts()
     }
 
-    var bytes: Int { json.count + script.count }
+    var bytes: Int { json.count + script.count + textBytes }
 }
 
 /// Runs a scenario and writes each frame in the chosen formats, validating
@@ -114,11 +168,60 @@ public struct ScenarioRenderer: Sendable {
     ///   frames plus a short entry per frame for `frames.json` and the viewer.
     public func render(_ scenario: Scenario, into writer: FrameWriter, displayFolder: String,
                        progress: (Int) -> Void = { _ in }) throws(RenderError) -> RenderReport {
-        let context = FrameContext(scenario)
         var runner = ScenarioRunner(scenario)
+        let written = try renderFrames(context: FrameContext(scenario), viewport: scenario.viewport, into: writer,
+                                       displayFolder: displayFolder, progress: progress) { emit in
+            try runner.run(scenario.steps, emit: emit)
+        }
+        let about = JSONWriter.bytes([
+            "name": .string(scenario.name), "summary": .string(scenario.summary), "preset": .string(scenario.preset.name),
+            "locale": .string(scenario.locale), "frames": .number(Double(written.frames)),
+            "formats": .array(formats.map { .string($0.rawValue) }),
+        ], style: .pretty) + [0x0A]
+        do throws(OutputError) { try writer.write(about, to: "scenario.json") } catch { throw .output(error) }
+        let viewer = try writeViewer(ViewerHeading(name: scenario.name, summary: scenario.summary, locale: scenario.locale),
+                                     frames: written.frames, largest: written.largest, into: writer, displayFolder: displayFolder)
+        return RenderReport(name: scenario.name, summary: scenario.summary, preset: scenario.preset.name,
+                            frames: written.frames, bytes: written.bytes + about.count + viewer,
+                            ineffective: runner.firstIneffective, ineffectiveSteps: runner.ineffectiveSteps)
+    }
+
+    /// Frames that no scenario's script made (the explore gallery's distinct screens),
+    /// written as a scenario's are: each in every format, HTML validated, with
+    /// `frames.json` and the viewer, but no `scenario.json`.
+    /// - Returns: the number of frames written.
+    public func render<Frames: Sequence<Frame>>(_ frames: Frames, context: FrameContext, heading: ViewerHeading,
+                                                into writer: FrameWriter, displayFolder: String,
+                                                progress: (Int) -> Void = { _ in }) throws(RenderError) -> Int {
+        let viewport = frames.first(where: { _ in true })?.layout.viewport ?? Viewport.standard
+        let written = try renderFrames(context: context, viewport: viewport, into: writer, displayFolder: displayFolder,
+                                       progress: progress) { emit in
+            for frame in frames { try emit(frame) }
+        }
+        _ = try writeViewer(heading, frames: written.frames, largest: written.largest, into: writer, displayFolder: displayFolder)
+        return written.frames
+    }
+
+    /// Renders and writes the frames `produce` hands to its `emit`, in batches (see the type's comment).
+    private func renderFrames(context: FrameContext, viewport: Viewport, into writer: FrameWriter, displayFolder: String,
+                              progress: (Int) -> Void,
+                              _ produce: (_ emit: (Frame) throws -> Void) throws -> Void)
+        throws(RenderError) -> (frames: Int, largest: Viewport, bytes: Int) {
+        // `produce` calls back into `flush`, which reports progress: a non-escaping closure
+        // reached from another, which the compiler cannot see does not re-enter.
+        try withoutActuallyEscaping(progress) { progress throws(RenderError) in
+            try renderFrames(context: context, viewport: viewport, into: writer, displayFolder: displayFolder,
+                             reporting: progress, produce)
+        }
+    }
+
+    private func renderFrames(context: FrameContext, viewport: Viewport, into writer: FrameWriter, displayFolder: String,
+                              reporting progress: @escaping (Int) -> Void,
+                              _ produce: (_ emit: (Frame) throws -> Void) throws -> Void)
+        throws(RenderError) -> (frames: Int, largest: Viewport, bytes: Int) {
         let sink: FrameSink
         do throws(OutputError) {
-            sink = try FrameSink(writer, viewport: scenario.viewport, background: jobs > 1)
+            sink = try FrameSink(writer, viewport: viewport, background: jobs > 1)
         } catch { throw .output(error) }
         var batch: [Frame] = []
         var submitted = 0
@@ -151,7 +254,7 @@ public struct ScenarioRenderer: Sendable {
         }
 
         do {
-            try runner.run(scenario.steps) { frame throws(RenderError) in
+            try produce { frame in
                 batch.append(frame)
                 if batch.count == Self.batchSize { try flush() }
             }
@@ -168,9 +271,7 @@ public struct ScenarioRenderer: Sendable {
             throw .output(OutputError(path: displayFolder, message: "\(error)"))
         }
         try sink.close()
-        let bytes = sink.bytes + (try writeIndexes(scenario, frames: sink.count, largest: sink.largest, into: writer))
-        return RenderReport(name: scenario.name, summary: scenario.summary, preset: scenario.preset.name,
-                            frames: sink.count, bytes: bytes)
+        return (sink.count, sink.largest, sink.bytes)
     }
 
     /// A batch of frames being rendered and validated. With `inBackground`,
@@ -223,27 +324,13 @@ public struct ScenarioRenderer: Sendable {
         return .success(files)
     }
 
-    /// `scenario.json` and the viewer; returns the bytes written.
-    func writeIndexes(_ scenario: Scenario, frames: Int, largest: Viewport,
-                      into writer: FrameWriter) throws(RenderError) -> Int {
-        let about = JSONWriter.bytes([
-            "name": .string(scenario.name), "summary": .string(scenario.summary), "preset": .string(scenario.preset.name),
-            "locale": .string(scenario.locale), "frames": .number(Double(frames)),
-            "formats": .array(formats.map { .string($0.rawValue) }),
-        ], style: .pretty) + [0x0A]
-        let viewer: String
-        do throws(TemplateError) {
-            viewer = try templates.viewer(.object([
-                "name": .string(scenario.name), "summary": .string(XMLText.safe(scenario.summary)),
-                "lang": .string(scenario.locale), "count": .int(frames),
-                "frameWidth": .double(largest.width + 32), "frameHeight": .double(largest.height + 32),
-            ]))
-        } catch { throw .template(error) }
-        do throws(OutputError) {
-            try writer.write(about, to: "scenario.json")
-            try writer.write(viewer, to: "index.html")
-        } catch { throw .output(error) }
-        return about.count + viewer.utf8.count
+    /// The viewer, `index.html`; returns the bytes written.
+    func writeViewer(_ heading: ViewerHeading, frames: Int, largest: Viewport, into writer: FrameWriter,
+                     displayFolder: String) throws(RenderError) -> Int {
+        let page = ViewerPage.page(heading, frames: frames, largest: largest, formats: formats)
+        let bytes = try templates.render(page, file: displayFolder + "/" + PageTemplate.viewer.rawValue)
+        do throws(OutputError) { try writer.write(bytes, to: PageTemplate.viewer.rawValue) } catch { throw .output(error) }
+        return bytes.count
     }
 
     /// One frame in one format, validated when it is HTML.
