@@ -43,7 +43,7 @@ let package = Package(
         // Mustache templates: compiled once, rendered from typed values.
         .target(name: "Mustache"),
         // Frame folders compared: line diff, JSON key paths, the HTML report (feedframes diff, FeedFramesTesting).
-        .target(name: "FrameDiff", dependencies: ["FrameFolder", "JSONText"]),
+        .target(name: "FrameDiff", dependencies: ["FrameFolder", "JSONText", "FrameRendering", "Mustache"]),
         // The preview gallery: each preset's states reached by short scripts (feedframes preview).
         .target(name: "FrameGallery", dependencies: ["FeedEngine", "FeedScenario", "FrameRendering", "FrameFolder", "JSONText", "Mustache", "XHTMLValidation"]),
         // Snapshot tests of scenario frames for users' own tests: the core, then XCTest and Swift Testing adapters.
@@ -58,11 +58,14 @@ let package = Package(
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .target(name: "TextLayout", dependencies: ["CHarfBuzz", "CFriBidi"], exclude: ["LineBreaking/generate-line-break-table.py"]),
         // Every reachable state: breadth-first search, invariants, state graphs, parameter sweeps (explore, sweep).
-        .target(name: "FeedExplorer", dependencies: ["FeedEngine", "FeedScenario", "JSONText", "Mustache"]),
+        .target(name: "FeedExplorer", dependencies: ["FeedEngine", "FeedScenario", "JSONText"]),
+        // What explore and sweep found, as files: the report, the gallery, counterexamples' frames, the graph, the
+        // sweep table. Apart from FeedExplorer so that the search knows nothing of templates or frames.
+        .target(name: "ExploreReport", dependencies: ["FeedExplorer", "FeedEngine", "FeedScenario", "FrameRendering", "FrameFolder", "JSONText", "Mustache"]),
         // The command line: one ParsableCommand per subcommand, each a thin call into a library.
         .target(name: "FeedFramesCLI", dependencies: [
             "FrameDiff", "FrameGallery",
-            "FeedExplorer",
+            "FeedExplorer", "ExploreReport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), "FeedEngine", "FeedScenario", "FrameRendering", "FrameFolder", "FeedFramesResources", "JSONText", "FeedSources",
         ]),
         // mimalloc serves malloc for the executables: glibc's allocator cost 15–20% of a render,
@@ -94,6 +97,9 @@ let package = Package(
         .testTarget(name: "FeedScenarioTests", dependencies: ["FeedEngine", "FeedScenario", "FeedFramesResources"]),
         .testTarget(name: "FeedExplorerTests", dependencies: ["FeedExplorer", "FeedEngine", "FeedScenario", "JSONText"],
                     exclude: ["Figures"]),
+        .testTarget(name: "ExploreReportTests", dependencies: [
+            "ExploreReport", "FeedExplorer", "FeedEngine", "FeedScenario", "FrameRendering", "FeedFramesResources", "XHTMLValidation",
+        ]),
         .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedScenario", "FeedEngine", "JSONText", "CSQLite", "FeedFramesCLI"]),
         .testTarget(name: "BrowserTests", dependencies: ["feedframes", "FeedFramesProcess"]),
         // Bad inputs, hostile data, paths, kills and concurrency against the real binary (issue 6).

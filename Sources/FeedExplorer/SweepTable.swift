@@ -11,7 +11,8 @@ public struct SweepRow: Hashable, Sendable {
     public var flips: Bool { !changed.isEmpty }
 }
 
-/// A sweep's results as a table, in text (for the terminal and diffs) and HTML.
+/// A sweep's results as a table, in text (for the terminal and diffs); the page
+/// (`sweep.html`) is drawn from the same cells by ExploreReport's `SweepOutput`.
 public struct SweepTable: Hashable, Sendable {
     public var scenario: String
     public var parameters: [SweepParameter.Name]
@@ -24,7 +25,8 @@ public struct SweepTable: Hashable, Sendable {
         parameters.map(\.rawValue) + ["load-more", "refresh", "suppressed", "stale", "final", "flips"]
     }
 
-    func cells(_ row: SweepRow) -> [String] {
+    /// A row as the table shows it: the parameter values, what happened, and the flips (`* load-more, final`).
+    public func cells(_ row: SweepRow) -> [String] {
         row.values.map(formatPoints) + [
             SweepOutcome.fired(row.outcome.loadMores), SweepOutcome.fired(row.outcome.refreshes),
             String(row.outcome.suppressed), String(row.outcome.staleReplies), row.outcome.final,
@@ -47,40 +49,6 @@ public struct SweepTable: Hashable, Sendable {
         lines += rows.map { render(cells($0)) }
         lines.append("")
         lines.append("\(rows.count) runs, \(flips.count) flip\(flips.count == 1 ? "" : "s")")
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// A self-contained XHTML page with the table; flipping rows highlighted.
-    public var html: String {
-        var lines = [
-            "<!DOCTYPE html>",
-            "<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">",
-            "<head>",
-            "<meta charset=\"utf-8\" />",
-            "<title>\(HTMLText.escape(scenario)) — sweep</title>",
-            "<style>",
-            "body { margin: 24px; font: 14px/1.5 -apple-system, \"Helvetica Neue\", sans-serif; background: #f2f2f7; color: #1c1c1e; }",
-            "table { border-collapse: collapse; background: #fff; }",
-            "th, td { padding: 4px 10px; border-bottom: 1px solid #e5e5ea; text-align: left; white-space: nowrap; }",
-            "tr.flip td { background: #fff4d6; }",
-            "tr.flip td.flips { color: #c93400; font-weight: 600; }",
-            "</style>",
-            "</head>",
-            "<body>",
-            "<h1>Sweep of \(HTMLText.escape(scenario))</h1>",
-            "<p>\(rows.count) runs, \(flips.count) flip\(flips.count == 1 ? "" : "s"): highlighted rows behave differently from the row above.</p>",
-            "<table>",
-            "<thead><tr>" + columns.map { "<th>\(HTMLText.escape($0))</th>" }.joined() + "</tr></thead>",
-            "<tbody>",
-        ]
-        for row in rows {
-            let cells = cells(row)
-            let body = cells.enumerated().map { index, cell in
-                index == cells.count - 1 ? "<td class=\"flips\">\(HTMLText.escape(cell))</td>" : "<td>\(HTMLText.escape(cell))</td>"
-            }.joined()
-            lines.append("<tr\(row.flips ? " class=\"flip\"" : "")>\(body)</tr>")
-        }
-        lines += ["</tbody>", "</table>", "</body>", "</html>"]
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -44,11 +44,13 @@ extension CommandFailure {
     }
 
     /// The exit status of each way a render can fail (SPEC §7).
+    /// Each problem on a line of its own.
     init(_ error: RenderError) {
+        let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         switch error {
-        case .output: self.init(.cannotCreate, error.description)
-        case .template, .refused, .limit: self.init(.dataError, error.description)
-        case .invalid: self.init(.failure, error.description)
+        case .output: self.init(.cannotCreate, lines)
+        case .template, .refused, .page, .limit: self.init(.dataError, lines)
+        case .invalid: self.init(.failure, lines)
         }
     }
 }

@@ -8,11 +8,12 @@ enum Demos {
 
     static func text(_ fileName: String) -> String? { Embedded.demos[fileName] }
 
-    /// Every demo, read and checked.
-    static func all() throws(CommandFailure) -> [Scenario] {
-        var scenarios: [Scenario] = []
+    /// Every demo, read and checked, named `demos/<file>` in messages.
+    static func all() throws(CommandFailure) -> [RenderCommand.Loaded] {
+        var scenarios: [RenderCommand.Loaded] = []
         for fileName in fileNames {
-            scenarios.append(try ScenarioLoader.parse(Array((Embedded.demos[fileName] ?? "").utf8), file: "demos/\(fileName)"))
+            let file = "demos/\(fileName)"
+            scenarios.append(.init(scenario: try ScenarioLoader.parse(Array((Embedded.demos[fileName] ?? "").utf8), file: file), file: file))
         }
         return scenarios
     }

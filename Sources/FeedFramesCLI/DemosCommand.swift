@@ -25,7 +25,7 @@ struct DemosCommand: ParsableCommand {
 
     func run() throws {
         let console = Console()
-        let scenarios = try Demos.all()
+        let scenarios = try Demos.all().map(\.scenario)
         guard let folder = export else {
             let width = scenarios.map(\.name.count).max() ?? 0
             for scenario in scenarios {

@@ -32,6 +32,8 @@ struct DiffCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Unchanged lines shown around each change.", valueName: "n"))
     var context = 3
 
+    @OptionGroup var templates: TemplateOptions
+
     func validate() throws {
         guard (0...1000).contains(context) else { throw ValidationError.outOfRange("context", context, 0...1000) }
     }
@@ -49,18 +51,23 @@ struct DiffCommand: ParsableCommand {
             }
         }
         for line in result.lines { console.out(line) }
-        if let folder = html { try Self.writeReport(result.report, to: folder, console: console) }
+        if let folder = html {
+            let (templates, _) = try TemplateLocator.load(custom: templates.templates)
+            try Self.writeReport(result.report, to: folder, templates: templates, console: console)
+        }
         if !result.isEqual { throw CommandFailure(.failure, []) }
     }
 
     /// The report folder appears whole or not at all (a failed write leaves the old one).
-    static func writeReport(_ report: DiffReport, to folder: String, console: Console) throws(CommandFailure) {
-        do throws(OutputError) {
-            let writer = try FrameWriter(target: URL(fileURLWithPath: folder), kind: .diffReport)
-            try report.write { path, bytes throws(OutputError) in try writer.write(bytes, to: path) }
-            try writer.commit()
+    static func writeReport(_ report: DiffReport, to folder: String, templates: FrameTemplates,
+                            console: Console) throws(CommandFailure) {
+        do throws(RenderError) {
+            let writer: FrameWriter
+            do throws(OutputError) { writer = try FrameWriter(target: URL(fileURLWithPath: folder), kind: .diffReport) } catch { throw .output(error) }
+            try report.write(into: writer, templates: templates, displayFolder: folder)
+            do throws(OutputError) { try writer.commit() } catch { throw .output(error) }
         } catch {
-            throw CommandFailure(.cannotCreate, error.description)
+            throw CommandFailure(error)
         }
         console.out("Report: \(URL(fileURLWithPath: folder).appendingPathComponent("index.html").standardizedFileURL.path)")
     }

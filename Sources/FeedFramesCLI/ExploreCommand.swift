@@ -1,4 +1,5 @@
 import ArgumentParser
+import ExploreReport
 import FeedEngine
 import FeedExplorer
 import FeedScenario
@@ -82,18 +83,16 @@ struct ExploreCommand: ParsableCommand {
                              + "\(stats.transitions) transitions, \(Int(stats.statesPerSecond)) states/s")
         }
         console.endProgress()
-        let svgPath = dot.map { ($0.hasSuffix(".dot") ? String($0.dropLast(4)) : $0) + ".svg" }
         let output = ExploreOutput(scenario: scenario, exploration: exploration, model: model, depth: depth,
                                    templates: templates, validator: validator, galleryLimit: gallery)
-        let written = try output.write(to: out, svgLink: svgPath, console: console)
-        for line in output.summary(out: out, written: written) { console.out(line) }
-        if let dotPath = dot, let svgPath {
-            let text = DotWriter().dot(exploration, title: "\(scenario.name), depth \(depth)")
-            do throws(OutputError) { try AtomicFile.replace(at: dotPath, with: Array(text.utf8)) } catch {
-                throw CommandFailure(.cannotCreate, error.description)
-            }
-            console.out("State graph: \(dotPath)" + (Graphviz.svg(from: dotPath, to: svgPath) ? " and \(svgPath)" : " (install Graphviz for an SVG)"))
+        let written: ExploreOutput.Written
+        do throws(RenderError) {
+            written = try output.write(to: out, dot: dot) { console.progress($0) }
+        } catch {
+            throw CommandFailure(error)
         }
+        console.endProgress()
+        for line in output.summary(out: out, written: written) { console.out(line) }
         if !exploration.violations.isEmpty {
             throw CommandFailure(.failure, "\(exploration.violations.count) invariant\(exploration.violations.count == 1 ? "" : "s") broken; see \(out)/index.html")
         }

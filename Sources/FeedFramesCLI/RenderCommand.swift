@@ -47,6 +47,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Also write a PNG screenshot beside each HTML frame (needs Chromium; slow).")
     var png = false
 
+    @Flag(help: "Fail (exit 65, nothing written) when a tap or command in a script does nothing, instead of warning.")
+    var strict = false
+
     /// Up to 256 threads.
     static let jobsRange = 1...256
 
@@ -68,32 +71,40 @@ struct RenderCommand: ParsableCommand {
         var jobs = ProcessInfo.processInfo.activeProcessorCount
         var shard: Shard?
         var screenshots = false
+        /// Steps that do nothing are errors, not warnings.
+        var strict = false
+    }
+
+    /// A scenario to render, and its file as messages name it.
+    struct Loaded {
+        var scenario: Scenario
+        var file: String
     }
 
     func run() throws {
         let options = Options(out: out, formats: format, templates: templates.templates, locale: locale,
-                              validate: !skipValidation, jobs: jobs, shard: shard, screenshots: png)
-        var loaded: [Scenario] = []
+                              validate: !skipValidation, jobs: jobs, shard: shard, screenshots: png, strict: strict)
+        var loaded: [Loaded] = []
         var problems: [String] = []
         var worst = ExitStatus.success
         for path in scenarios {
             do throws(CommandFailure) {
-                loaded.append(try ScenarioLoader.load(path))
+                loaded.append(Loaded(scenario: try ScenarioLoader.load(path), file: path))
             } catch {
                 problems += error.lines
                 if worst == .success || error.status == .dataError { worst = error.status }
             }
         }
         guard problems.isEmpty else { throw CommandFailure(worst, problems) }
-        if let shard { loaded = loaded.filter { shard.contains($0.name) } }
+        if let shard { loaded = loaded.filter { shard.contains($0.scenario.name) } }
         try Self.render(loaded, options: options, console: Console())
     }
 
     /// Renders every scenario into a temporary folder first; only when all of them
     /// succeeded do the folders swap into place, then the index follows. A failure
     /// anywhere leaves `out` as it was.
-    static func render(_ scenarios: [Scenario], options: Options, console: Console) throws(CommandFailure) {
-        var scenarios = scenarios
+    static func render(_ loaded: [Loaded], options: Options, console: Console) throws(CommandFailure) {
+        var scenarios = loaded.map(\.scenario)
         if let locale = options.locale {
             for index in scenarios.indices { scenarios[index].relocalize(locale) }
         }
@@ -120,6 +131,7 @@ struct RenderCommand: ParsableCommand {
             }
         } catch { throw CommandFailure(.cannotCreate, error.description) }
         var frames = 0, bytes = 0
+        var ineffective: [String] = []
         for (number, (scenario, writer)) in zip(scenarios, writers).enumerated() {
             let display = (options.out as NSString).appendingPathComponent(scenario.name)
             do throws(RenderError) {
@@ -131,15 +143,23 @@ struct RenderCommand: ParsableCommand {
                 }
                 frames += report.frames
                 bytes += report.bytes
+                if let step = report.ineffective {
+                    let more = report.ineffectiveSteps - 1
+                    ineffective.append("\(loaded[number].file): \(step)"
+                                       + (more > 0 ? "; \(more) more step\(more == 1 ? "" : "s") did nothing" : ""))
+                }
             } catch {
                 throw CommandFailure(error)
             }
         }
+        console.endProgress()
+        // Once per scenario, naming the first such step; with --strict, before anything is moved into place.
+        if options.strict && !ineffective.isEmpty { throw CommandFailure(.dataError, ineffective) }
+        for line in ineffective { console.error(CommandFailure.printable(line)) }
         do throws(OutputError) {
             for writer in writers { try writer.commit() }
         } catch { throw CommandFailure(.cannotCreate, error.description) }
         try updateIndex(outURL, templates: templates)
-        console.endProgress()
         let seconds = Date().timeIntervalSince(start)
         let validation = options.validate && options.formats.contains(.html) ? "all HTML frames valid" : "not validated"
         console.out("Rendered \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s"), \(frames) frames, "

@@ -1,5 +1,6 @@
 import FrameFolder
 import ArgumentParser
+import ExploreReport
 import FeedExplorer
 import FeedScenario
 import Foundation
@@ -35,6 +36,8 @@ struct SweepCommand: ParsableCommand {
     @Option(name: [.short, .long], help: ArgumentHelp("Output folder (default: output/sweep-<name>).", valueName: "dir"))
     var out: String?
 
+    @OptionGroup var templates: TemplateOptions
+
     func validate() throws {
         if parameters.isEmpty {
             throw ValidationError("missing --param NAME=FROM..TO[:STEP] (e.g. --param viewport.height=600..800:10)")
@@ -54,14 +57,8 @@ struct SweepCommand: ParsableCommand {
         }
         console.endProgress()
         let out = self.out ?? "output/sweep-\(loaded.name)"
-        do throws(OutputError) {
-            let writer = try FrameWriter(target: URL(fileURLWithPath: out), kind: .sweep)
-            try writer.write(table.text, to: "sweep.txt")
-            try writer.write(table.html, to: "sweep.html")
-            try writer.commit()
-        } catch {
-            throw CommandFailure(.cannotCreate, error.description)
-        }
+        let (templates, _) = try TemplateLocator.load(custom: templates.templates)
+        do throws(RenderError) { try SweepOutput.write(table, to: out, templates: templates) } catch { throw CommandFailure(error) }
         console.out(String(table.text.dropLast()))
         console.out("Written: \(out)/sweep.txt, \(out)/sweep.html")
     }

@@ -5,13 +5,12 @@ import Mustache
 import XHTMLValidation
 
 /// Finds the templates of a run: the ones compiled into the binary, replaced
-/// by the repo's `Templates/` when the tool runs from a checkout (so edits
-/// show without a rebuild), replaced in turn by `--templates DIR`.
+/// file by file by `--templates DIR`, and nothing else. Where the binary lives
+/// never matters: one built in a checkout renders what a copied one does.
 enum TemplateLocator {
     static func load(custom: String?) throws(CommandFailure) -> (FrameTemplates, FrameValidator) {
         var sources = Embedded.templates
         var origins = Dictionary(uniqueKeysWithValues: sources.keys.map { ($0, "embedded \($0)") })
-        if let folder = checkoutTemplates() { try overlay(folder, shownAs: folder.path, &sources, &origins) }
         if let custom {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: custom, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -53,19 +52,5 @@ enum TemplateLocator {
             sources[name] = text
             origins[name] = shown
         }
-    }
-
-    /// `Templates/` of the checkout the binary was built in, if it is still there.
-    static func checkoutTemplates() -> URL? {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<5 {
-            let candidate = folder.appendingPathComponent("Templates")
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("frame.rng").path),
-               FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-                return candidate
-            }
-            folder.deleteLastPathComponent()
-        }
-        return nil
     }
 }

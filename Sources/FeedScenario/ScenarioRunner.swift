@@ -23,6 +23,11 @@ public struct ScenarioRunner {
     private var lastLayout: Layout
     public private(set) var framesEmitted = 0
     private var held = HeldItems()
+    /// Steps performed so far: the index of the next one in the script.
+    private var stepsPerformed = 0
+    /// The first step that did nothing (see `IneffectiveStep`), and how many did.
+    public private(set) var firstIneffective: IneffectiveStep?
+    public private(set) var ineffectiveSteps = 0
 
     public init(state: FeedState, source: any FeedSource) {
         self.state = state
@@ -45,9 +50,19 @@ public struct ScenarioRunner {
     /// Performs one step of the script.
     /// - Throws: as `run` does.
     public mutating func perform<E: Error>(_ step: ScriptStep, emit: (Frame) throws(E) -> Void) throws(RunFailure<E>) {
+        defer { stepsPerformed += 1 }
         switch step {
         case .event(let event):
-            try apply(event, cause: step.description, emit: emit)
+            // A command that leaves the state exactly as it was and asks for nothing did nothing.
+            let before = IneffectiveStep.counts(event) ? state : nil
+            let effects = try apply(event, cause: step.description, emit: emit)
+            if let before, effects.isEmpty, state == before {
+                ineffectiveSteps += 1
+                if firstIneffective == nil {
+                    firstIneffective = IneffectiveStep(index: stepsPerformed, step: step,
+                                                       reason: IneffectiveStep.reason(event, in: before))
+                }
+            }
         case .wait(let seconds):
             let end = Timeline<Answer>.rounded(state.time + seconds)
             while let next = timeline.takeNext(dueBy: end) {
@@ -65,7 +80,8 @@ public struct ScenarioRunner {
         }
     }
 
-    private mutating func apply<E: Error>(_ event: FeedEvent, cause: String, emit: (Frame) throws(E) -> Void) throws(RunFailure<E>) {
+    @discardableResult
+    private mutating func apply<E: Error>(_ event: FeedEvent, cause: String, emit: (Frame) throws(E) -> Void) throws(RunFailure<E>) -> [Effect] {
         let running = state.request
         let count = state.items.count
         let effects = state.reduce(event)
@@ -81,10 +97,11 @@ public struct ScenarioRunner {
         owed.schedule(effects, now: state.time) { request in ask(request) }
         timeline = owed
         let layout = state.layout()
-        guard layout != lastLayout else { return }
+        guard layout != lastLayout else { return effects }
         lastLayout = layout
         framesEmitted += 1
         do { try emit(Frame(number: framesEmitted, time: state.time, cause: cause, layout: layout)) } catch { throw .emitted(error) }
+        return effects
     }
 
     /// Asks the source now, as the request starts: its answer waits on the timeline for its latency.

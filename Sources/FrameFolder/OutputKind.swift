@@ -61,8 +61,8 @@ public struct OutputKind: Hashable, Sendable, CustomStringConvertible {
     /// A scenario's frames (`render`, a counterexample's frames).
     public static let scenario = OutputKind(
         name: "scenario", legacyMarker: "scenario.json",
-        entries: ["####*.html", "####*.txt", "####*.json", "####*.png", "frames.json", "frames.js", "scenario.json",
-                  "index.html", "fonts", "*.gif"])
+        entries: ["####*.html", "####*.txt", "####*.json", "####*.png", "frames.json", "frames.js", "texts-####*.js",
+                  "scenario.json", "index.html", "fonts", "*.gif"])
     /// Snapshot references and the actual frames of a failed snapshot test (no viewer, no scenario.json).
     public static let snapshot = OutputKind(
         name: "snapshot", legacyMarker: nil, writesMarker: false,

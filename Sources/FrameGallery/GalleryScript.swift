@@ -25,6 +25,10 @@ public struct GalleryScript: Hashable, Sendable {
         let arm = (config.header?.armDistance ?? 60) + 10
         let pull = ["drag to -\(formatPoints(arm))", "release"]
         let footerArm = config.footer.armDistance + 10
+        // Idle is shown pulled as far as it goes without arming: the header or footer label
+        // sits in the middle of its bar, and a shallower pull leaves it off screen.
+        let headerAlmostArmed = (config.header?.armDistance ?? 60) - 0.5
+        let footerAlmostArmed = config.footer.armDistance - 0.5
         // Starts a load-more from the top of a first page.
         let loadMore = config.footer.mode == .auto
             ? ["scroll to bottom"]
@@ -32,20 +36,19 @@ public struct GalleryScript: Hashable, Sendable {
         let page = config.pageSize
         switch state {
         case .headerIdle:
-            return [GalleryScript(events: start + ["drag to -\(formatPoints((config.header?.armDistance ?? 60) / 2))"])]
+            return [GalleryScript(events: start + ["drag to -\(formatPoints(headerAlmostArmed))"])]
         case .headerArmed:
             return [GalleryScript(events: start + ["drag to -\(formatPoints(arm))"])]
         case .headerRefreshing:
             return [GalleryScript(events: start + pull)]
         case .footerIdle:
             if config.footer.mode == .release {
-                return [GalleryScript(events: start + ["scroll to bottom", "drag by \(formatPoints(config.footer.armDistance / 2))"])]
+                return [GalleryScript(events: start + ["scroll to bottom", "drag by \(formatPoints(footerAlmostArmed))"])]
             }
-            // An auto footer is idle on screen while a refresh runs, or when a drag
-            // carries the rows out of view (no row shows, so nothing triggers a load).
-            let pastRows = Double(page) * config.rowHeight
+            // An auto footer is idle on screen, below rows, while a refresh runs, or after a
+            // failed load-more that a preset shows with a toast alone.
             return [GalleryScript(events: start + pull + ["scroll to bottom"]),
-                    GalleryScript(events: start + ["drag to \(formatPoints(pastRows))"])]
+                    GalleryScript(failures: [2], events: start + loadMore + [wait])]
         case .footerArmed:
             return [GalleryScript(events: start + ["scroll to bottom", "drag by \(formatPoints(footerArm))"])]
         case .footerLoading:
@@ -53,7 +56,9 @@ public struct GalleryScript: Hashable, Sendable {
         case .footerFailed:
             return [GalleryScript(failures: [2], events: start + loadMore + [wait])]
         case .footerExhausted:
-            let show = config.footer.mode == .auto ? ["scroll to bottom"] : ["scroll to bottom", "drag by 30"]
+            // A release footer sits below the screen: pulled up by its whole height to show it.
+            let show = config.footer.mode == .auto ? ["scroll to bottom"]
+                : ["scroll to bottom", "drag by \(formatPoints(config.footer.height))"]
             return [GalleryScript(total: page + page / 2, events: start + loadMore + [wait] + show)]
         case .retry:
             return [GalleryScript(failures: [1], events: start),

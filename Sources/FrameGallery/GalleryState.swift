@@ -37,8 +37,11 @@ public enum GalleryState: String, CaseIterable, Hashable, Sendable {
     }
 
     /// Whether a frame's JSON (SPEC §6) shows this state on screen. A header
-    /// or footer state counts only while the header or footer is visible.
+    /// or footer state counts only while the header or footer is visible, and
+    /// any state of a list that has rows only while some row is on screen (a
+    /// drag that carries every row away shows a bar over nothing).
     public func isShown(in frame: JSONValue) -> Bool {
+        if let items = frame["itemCount"]?.intValue, items > 0, !Self.showsRows(frame) { return false }
         func part(_ name: String, _ state: String) -> Bool {
             frame[name]?["state"]?.stringValue == state && frame[name]?["visible"]?.boolValue == true
         }
@@ -58,6 +61,15 @@ public enum GalleryState: String, CaseIterable, Hashable, Sendable {
             guard let items = frame["itemCount"]?.intValue, let content = frame["contentHeight"]?.doubleValue,
                   let height = frame["viewport"]?["height"]?.doubleValue else { return false }
             return items > 0 && content < height && frame["request"]?.isNull == true
+        }
+    }
+
+    /// Whether some row overlaps the viewport.
+    static func showsRows(_ frame: JSONValue) -> Bool {
+        guard let height = frame["viewport"]?["height"]?.doubleValue, let rows = frame["rows"]?.arrayValue else { return false }
+        return rows.contains { row in
+            guard let y = row["y"]?.doubleValue, let rowHeight = row["height"]?.doubleValue else { return false }
+            return y < height && y + rowHeight > 0
         }
     }
 
@@ -83,7 +95,12 @@ public enum GalleryState: String, CaseIterable, Hashable, Sendable {
         case .toast:
             if config.loadMoreFailure != .stuck || (hasHeader && config.refreshFailure == .toast) { return nil }
             return "no failure shows a toast: a failed request leaves the spinner spinning for ever"
-        case .footerIdle, .footerLoading, .footerExhausted, .empty, .shortContent:
+        case .footerIdle:
+            // An auto footer loads the moment it shows below rows; only a refresh in flight, or
+            // the pause after a failed load-more shown with a toast alone, holds it idle on screen.
+            if config.footer.mode == .release || hasHeader || config.loadMoreFailure == .toast { return nil }
+            return "an auto footer starts loading as soon as it shows below the rows, and with no header to refresh with nothing holds it idle"
+        case .footerLoading, .footerExhausted, .empty, .shortContent:
             return nil
         }
     }

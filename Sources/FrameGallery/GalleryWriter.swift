@@ -62,8 +62,9 @@ public struct GalleryWriter: Sendable {
         }
         do throws(OutputError) {
             try writer.write(JSONWriter.bytes(["rows": .array(manifestRows)], style: .pretty) + [0x0A], to: "gallery.json")
-            try writer.write(GalleryPage.html(gallery), to: "index.html")
         } catch { throw .output(error) }
+        let page = try templates.render(GalleryPage.page(gallery), file: "\(displayFolder)/index.html")
+        do throws(OutputError) { try writer.write(page, to: "index.html") } catch { throw .output(error) }
         return frames
     }
 }

@@ -72,7 +72,7 @@ final class FrameSink: @unchecked Sendable {
                     do throws(OutputError) { try writer.write(file.bytes, to: file.name) } catch { throw .output(error) }
                     bytes += file.bytes.count
                 }
-                do throws(OutputError) { try list.append(frame: frame.number, time: frame.time, cause: frame.cause, files: files.map(\.name)) } catch { throw .output(error) }
+                do throws(OutputError) { try list.append(frame: frame.number, time: frame.time, cause: frame.cause, files: files) } catch { throw .output(error) }
                 largest.width = max(largest.width, frame.layout.viewport.width)
                 largest.height = max(largest.height, frame.layout.viewport.height)
             }

@@ -2,13 +2,13 @@ import FeedScenario
 import Mustache
 import XHTMLValidation
 
-/// The compiled templates of one render: frames, the viewer and the index,
+/// The compiled templates of one run: frames and every page (`PageTemplate`),
 /// plus the RelaxNG schema that HTML frames must satisfy.
 ///
 /// Compiled once (every partial checked) and shared by every frame.
 public struct FrameTemplates: Sendable {
-    /// The templates a render cannot do without.
-    public static let required = ["frame.html", "frame.txt", "index.html", "list.html", "frame.rng"]
+    /// The templates a run cannot do without: the frames', the schema and every page's.
+    public static let required = ["frame.html", "frame.txt", "frame.rng"] + PageTemplate.allCases.map(\.rawValue)
 
     private var library: TemplateLibrary
     /// The Mustache sources, to compile a copy for another thread.
@@ -119,13 +119,40 @@ public struct FrameTemplates: Sendable {
         try renderUTF8("frame.txt", TextFrame.value(of: frame, in: context))
     }
 
-    /// A scenario's viewer page.
-    public func viewer(_ value: TemplateValue) throws(TemplateError) -> String {
-        try render("index.html", value)
+    /// Pages larger than this are written without the well-formedness check (libxml2's
+    /// own input limit for frames; a diff report of thousands of frames may pass it).
+    public static let pageCheckLimit = FrameValidator.limits.maxBytes
+
+    /// A page, drawn from its template and checked as well-formed XHTML by the hardened
+    /// parser (no DTD, no entities), as every page must open in a browser and in libxml2.
+    /// - Parameter file: the page's path, for messages (it is not written when this throws).
+    /// - Throws: `.template` for a Mustache error, at the template's file and line; `.page` for
+    ///   a page that is not well-formed, each problem placed at the template line that wrote it.
+    public func render(_ page: Page, file: String) throws(RenderError) -> [UInt8] {
+        let bytes: [UInt8]
+        do throws(TemplateError) { bytes = try renderUTF8(page.template.rawValue, page.value) } catch { throw .template(error) }
+        guard bytes.count <= Self.pageCheckLimit else { return bytes }
+        do {
+            _ = try XHTMLDocument.parse(bytes, file: file, limits: FrameValidator.limits)
+        } catch {
+            throw .page(locate(error.issues, of: page, file: file))
+        }
+        return bytes
     }
 
-    /// The output folder's index.
-    public func list(_ value: TemplateValue) throws(TemplateError) -> String {
-        try render("list.html", value)
+    /// The problems of a page, each put at the template file and line that wrote the page
+    /// line it was found on, naming the page in the message (as `locate(_:of:in:)` does for frames).
+    func locate(_ issues: [ValidationIssue], of page: Page, file: String) -> [ValidationIssue] {
+        let name = page.template.rawValue
+        let traced = try? library.renderTraced(name, page.value)
+        return issues.map { issue in
+            var located = issue
+            let origin = traced?.origin(ofLine: issue.line)
+            located.file = origins[origin?.template ?? name] ?? origin?.template ?? name
+            located.line = origin?.line ?? 0
+            located.column = nil
+            located.message += " (page \(file)" + (issue.line > 0 ? ", HTML line \(issue.line))" : ")")
+            return located
+        }
     }
 }

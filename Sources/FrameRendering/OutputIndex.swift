@@ -30,12 +30,12 @@ public enum OutputIndex {
     }
 
     /// The index page for what `out` holds now.
-    public static func page(for out: URL, templates: FrameTemplates) throws(TemplateError) -> [UInt8] {
+    public static func page(for out: URL) -> Page {
         let rows: [TemplateValue] = scenarios(in: out).map { about in
-            .object(["name": .string(about.name), "frames": .int(about.frames),
-                     "preset": .string(about.preset), "summary": .string(XMLText.safe(about.summary))])
+            .object(["name": .string(XMLText.safe(about.name)), "frames": .int(about.frames),
+                     "preset": .string(XMLText.safe(about.preset)), "summary": .string(XMLText.safe(about.summary))])
         }
-        return Array(try templates.list(.object(["scenarios": .list(rows)])).utf8)
+        return Page(.list, .object(["scenarios": .list(rows)]))
     }
 
     /// Brings `OUT/index.html` up to date with the folders in `out`: written when it
@@ -44,13 +44,12 @@ public enum OutputIndex {
     ///   killed between its folders and its index left stale), never add one: a run
     ///   repairs first, so that even if it then fails, `out` gains nothing new.
     /// - Throws: `.output` when an `index.html` FeedFrames did not write is in the way,
-    ///   or the file cannot be written; `.template` when `list.html` fails.
+    ///   or the file cannot be written; `.template` or `.page` when `list.html` fails.
     public static func update(_ out: URL, templates: FrameTemplates, repairOnly: Bool = false) throws(RenderError) {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: out.path, isDirectory: &isFolder), isFolder.boolValue else { return }
-        let page: [UInt8]
-        do throws(TemplateError) { page = try self.page(for: out, templates: templates) } catch { throw .template(error) }
         let path = out.appendingPathComponent(fileName).path
+        let page = try templates.render(self.page(for: out), file: path)
         let existing = FileManager.default.contents(atPath: path).map(Array.init)
         if existing == page || (repairOnly && existing == nil) { return }
         if let existing, !isOurs(existing, in: out, path: path) {

@@ -1,7 +1,7 @@
-import FrameFolder
 import Dispatch
 import FeedEngine
 import FeedScenario
+import FrameFolder
 import JSONText
 import Mustache
 import XHTMLValidation
@@ -13,6 +13,10 @@ public struct RenderReport: Hashable, Sendable {
     public var preset: String
     public var frames: Int
     public var bytes: Int
+    /// The first step of the script that did nothing (`tap retry` with no retry button), if any.
+    public var ineffective: IneffectiveStep?
+    /// How many steps did nothing.
+    public var ineffectiveSteps: Int
 }
 
 /// Why a render stopped.
@@ -27,6 +31,11 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     /// A template asks for what a frame may never hold, an external DTD or an entity
     /// (exit 65, like any other bad template): the problems, placed as for `invalid`.
     case refused([ValidationIssue], frame: Int)
+    /// A page template (viewer, index, report) wrote a page that is not well-formed
+    /// XHTML (exit 65, a bad template): the problems, placed at their template lines.
+    case page([ValidationIssue])
+    /// The scenario would make the list hold more than `ItemLimits` allows (exit 65).
+    case limit(RunLimitError, scenario: String)
 
     /// Problems found in frame `frame`, placed at their templates: `refused` when every
     /// one is a hardening rule (a DTD, an entity), `invalid` otherwise.
@@ -37,14 +46,12 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
         return issues.allSatisfy({ policy.contains($0.rule) }) ? .refused(located, frame: frame.number)
                                                              : .invalid(located, frame: frame.number)
     }
-    /// The scenario would make the list hold more than `ItemLimits` allows (exit 65).
-    case limit(RunLimitError, scenario: String)
 
     public var description: String {
         switch self {
         case .output(let error): return error.description
         case .template(let error): return error.description
-        case .invalid(let issues, _), .refused(let issues, _):
+        case .invalid(let issues, _), .refused(let issues, _), .page(let issues):
             return issues.prefix(20).map(\.description).joined(separator: "\n")
                 + (issues.count > 20 ? "\n… and \(issues.count - 20) more problems" : "")
         case .limit(let error, let scenario):
@@ -86,11 +93,64 @@ public struct ScenarioRenderer: Sendable {
     ///   frames plus a short entry per frame for `frames.json` and the viewer.
     public func render(_ scenario: Scenario, into writer: FrameWriter, displayFolder: String,
                        progress: (Int) -> Void = { _ in }) throws(RenderError) -> RenderReport {
-        let context = FrameContext(scenario)
         var runner = ScenarioRunner(scenario)
+        let written = try renderFrames(context: FrameContext(scenario), viewport: scenario.viewport, into: writer,
+                                       displayFolder: displayFolder, progress: progress) { (emit) throws(RenderError) in
+            do throws(RunFailure<RenderError>) {
+                try runner.run(scenario.steps, emit: emit)
+            } catch {
+                switch error {
+                case .emitted(let error): throw error
+                case .limit(let error): throw .limit(error, scenario: scenario.name)
+                }
+            }
+        }
+        let about = ScenarioSummary(name: scenario.name, preset: scenario.preset.name, summary: scenario.summary,
+                                    frames: written.frames).bytes(locale: scenario.locale, formats: formats.map(\.rawValue))
+        do throws(OutputError) { try writer.write(about, to: "scenario.json") } catch { throw .output(error) }
+        let viewer = try writeViewer(ViewerHeading(name: scenario.name, summary: scenario.summary, locale: scenario.locale),
+                                     frames: written.frames, largest: written.largest, into: writer, displayFolder: displayFolder)
+        return RenderReport(name: scenario.name, summary: scenario.summary, preset: scenario.preset.name,
+                            frames: written.frames, bytes: written.bytes + about.count + viewer,
+                            ineffective: runner.firstIneffective, ineffectiveSteps: runner.ineffectiveSteps)
+    }
+
+    /// Frames that no scenario's script made (the explore gallery's distinct screens),
+    /// written as a scenario's are: each in every format, HTML validated, with
+    /// `frames.json` and the viewer, but no `scenario.json`.
+    /// - Returns: the number of frames written.
+    public func render<Frames: Sequence<Frame>>(_ frames: Frames, context: FrameContext, heading: ViewerHeading,
+                                                into writer: FrameWriter, displayFolder: String,
+                                                progress: (Int) -> Void = { _ in }) throws(RenderError) -> Int {
+        let viewport = frames.first(where: { _ in true })?.layout.viewport ?? Viewport.standard
+        let written = try renderFrames(context: context, viewport: viewport, into: writer, displayFolder: displayFolder,
+                                       progress: progress) { (emit) throws(RenderError) in
+            for frame in frames { try emit(frame) }
+        }
+        _ = try writeViewer(heading, frames: written.frames, largest: written.largest, into: writer, displayFolder: displayFolder)
+        return written.frames
+    }
+
+    /// Renders and writes the frames `produce` hands to its `emit`, in batches (see the type's comment).
+    private func renderFrames(context: FrameContext, viewport: Viewport, into writer: FrameWriter, displayFolder: String,
+                              progress: (Int) -> Void,
+                              _ produce: (_ emit: (Frame) throws(RenderError) -> Void) throws(RenderError) -> Void)
+        throws(RenderError) -> (frames: Int, largest: Viewport, bytes: Int) {
+        // `produce` calls back into `flush`, which reports progress: a non-escaping closure
+        // reached from another, which the compiler cannot see does not re-enter.
+        try withoutActuallyEscaping(progress) { progress throws(RenderError) in
+            try renderFrames(context: context, viewport: viewport, into: writer, displayFolder: displayFolder,
+                             reporting: progress, produce)
+        }
+    }
+
+    private func renderFrames(context: FrameContext, viewport: Viewport, into writer: FrameWriter, displayFolder: String,
+                              reporting progress: @escaping (Int) -> Void,
+                              _ produce: (_ emit: (Frame) throws(RenderError) -> Void) throws(RenderError) -> Void)
+        throws(RenderError) -> (frames: Int, largest: Viewport, bytes: Int) {
         let sink: FrameSink
         do throws(OutputError) {
-            sink = try FrameSink(writer, viewport: scenario.viewport, background: jobs > 1)
+            sink = try FrameSink(writer, viewport: viewport, background: jobs > 1)
         } catch { throw .output(error) }
         var batch: [Frame] = []
         var submitted = 0
@@ -123,16 +183,9 @@ public struct ScenarioRenderer: Sendable {
         }
 
         do throws(RenderError) {
-            do throws(RunFailure<RenderError>) {
-                try runner.run(scenario.steps) { frame throws(RenderError) in
-                    batch.append(frame)
-                    if batch.count == Self.batchSize { try flush() }
-                }
-            } catch {
-                switch error {
-                case .emitted(let error): throw error
-                case .limit(let error): throw .limit(error, scenario: scenario.name)
-                }
+            try produce { (frame) throws(RenderError) in
+                batch.append(frame)
+                if batch.count == Self.batchSize { try flush() }
             }
             try flush()
             if let last = rendering.take() { try write(last) }
@@ -143,9 +196,7 @@ public struct ScenarioRenderer: Sendable {
             throw error
         }
         try sink.close()
-        let bytes = sink.bytes + (try writeIndexes(scenario, frames: sink.count, largest: sink.largest, into: writer))
-        return RenderReport(name: scenario.name, summary: scenario.summary, preset: scenario.preset.name,
-                            frames: sink.count, bytes: bytes)
+        return (sink.count, sink.largest, sink.bytes)
     }
 
     /// A batch of frames being rendered and validated. With `inBackground`,
@@ -198,24 +249,13 @@ public struct ScenarioRenderer: Sendable {
         return .success(files)
     }
 
-    /// `scenario.json` and the viewer; returns the bytes written.
-    func writeIndexes(_ scenario: Scenario, frames: Int, largest: Viewport,
-                      into writer: FrameWriter) throws(RenderError) -> Int {
-        let about = ScenarioSummary(name: scenario.name, preset: scenario.preset.name, summary: scenario.summary, frames: frames)
-            .bytes(locale: scenario.locale, formats: formats.map(\.rawValue))
-        let viewer: String
-        do throws(TemplateError) {
-            viewer = try templates.viewer(.object([
-                "name": .string(scenario.name), "summary": .string(XMLText.safe(scenario.summary)),
-                "lang": .string(scenario.locale), "count": .int(frames),
-                "frameWidth": .double(largest.width + 32), "frameHeight": .double(largest.height + 32),
-            ]))
-        } catch { throw .template(error) }
-        do throws(OutputError) {
-            try writer.write(about, to: "scenario.json")
-            try writer.write(viewer, to: "index.html")
-        } catch { throw .output(error) }
-        return about.count + viewer.utf8.count
+    /// The viewer, `index.html`; returns the bytes written.
+    func writeViewer(_ heading: ViewerHeading, frames: Int, largest: Viewport, into writer: FrameWriter,
+                     displayFolder: String) throws(RenderError) -> Int {
+        let page = ViewerPage.page(heading, frames: frames, largest: largest, formats: formats)
+        let bytes = try templates.render(page, file: displayFolder + "/" + PageTemplate.viewer.rawValue)
+        do throws(OutputError) { try writer.write(bytes, to: PageTemplate.viewer.rawValue) } catch { throw .output(error) }
+        return bytes.count
     }
 
     /// One frame in one format, validated when it is HTML.

@@ -17,15 +17,34 @@ enum TextWidth {
         return 1
     }
 
+    /// The East Asian wide characters and emoji: two columns each.
+    static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+        0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+        0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD,
+    ]
+
     static func isWide(_ value: UInt32) -> Bool {
-        switch value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
-            return true
-        default:
-            return false
+        wideRanges.contains { $0.contains(value) }
+    }
+
+    /// `ranges` as a CSS `unicode-range` (`U+1100-115F, U+2E80-303E, …`), so that a page draws
+    /// with the same columns as the text frame counts.
+    static func unicodeRange(_ ranges: [ClosedRange<UInt32>]) -> String {
+        ranges.map { "U+" + String($0.lowerBound, radix: 16, uppercase: true) + "-" + String($0.upperBound, radix: 16, uppercase: true) }
+            .joined(separator: ", ")
+    }
+
+    /// Everything above ASCII that is one column: what the text pane draws from a font scaled to half an em.
+    static var narrowRanges: [ClosedRange<UInt32>] {
+        var ranges: [ClosedRange<UInt32>] = []
+        var start: UInt32 = 0x80
+        for wide in wideRanges {
+            if wide.lowerBound > start { ranges.append(start...(wide.lowerBound - 1)) }
+            start = max(start, wide.upperBound + 1)
         }
+        ranges.append(start...0x10FFFF)
+        return ranges
     }
 
     /// The text made safe for one line of a text frame: control characters

@@ -6,9 +6,9 @@
 /// - U+007F and the C1 controls U+0080–U+009F, and the noncharacters
 ///   U+FDD0–U+FDEF and U+xFFFE / U+xFFFF of every plane (XML allows most of
 ///   them, but each is a parse error in HTML5, so the W3C checker rejects the frame).
-enum XMLText {
+public enum XMLText {
     /// - Complexity: O(n); returns `text` itself when nothing needs replacing.
-    static func safe(_ text: String) -> String {
+    public static func safe(_ text: String) -> String {
         guard mayHoldForbidden(text), text.unicodeScalars.contains(where: isForbidden) else { return text }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

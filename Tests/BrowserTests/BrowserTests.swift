@@ -2,9 +2,10 @@ import Foundation
 import FeedFramesProcess
 import XCTest
 
-/// Frames checked in a real browser (headless Chromium over WebDriver): every demo frame's boxes and texts
-/// against its JSON layout, the viewer's keys, and hostile item titles. Skipped when Chromium is missing,
-/// except under CI (`CI` set), where a missing browser is a failure.
+/// Frames and pages checked in a real browser (headless Chromium over WebDriver, one session for the
+/// suite): every demo frame's boxes and texts against its JSON layout, hostile item titles, and every
+/// page kind (see `PageTests.swift`). Skipped when Chromium is missing, except under CI (`CI` set),
+/// where a missing browser is a failure.
 final class BrowserTests: XCTestCase {
     private var folder: URL!
 
@@ -144,7 +145,7 @@ final class BrowserTests: XCTestCase {
         """
 
     /// Opens one frame and compares it with its JSON; returns the mismatches as lines.
-    private func check(frame html: URL, in browser: WebDriver) throws -> [String] {
+    func check(frame html: URL, in browser: WebDriver) throws -> [String] {
         let name = html.deletingLastPathComponent().lastPathComponent + "/" + html.lastPathComponent
         let jsonURL = html.deletingPathExtension().appendingPathExtension("json")
         let layout = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: jsonURL)) as? [String: Any], "\(name): JSON")
@@ -229,30 +230,36 @@ final class BrowserTests: XCTestCase {
 
     // MARK: Helpers
 
-    /// A browser session that is always quit (and its driver ended) when the test ends, even on failure.
-    private func openBrowser() throws -> WebDriver {
-        let tools = try WebDriver.Tools.required()
-        let browser = try WebDriver(tools: tools)
-        addTeardownBlock { browser.close() }
+    /// One browser session for the whole suite (starting Chromium is most of a test's time),
+    /// quit with its driver when the suite ends.
+    nonisolated(unsafe) private static var shared: WebDriver?
+
+    override class func tearDown() {
+        shared?.close()
+        shared = nil
+        super.tearDown()
+    }
+
+    func openBrowser() throws -> WebDriver {
+        if let browser = Self.shared { return browser }
+        let browser = try WebDriver(tools: try WebDriver.Tools.required())
+        Self.shared = browser
         return browser
     }
 
-    /// `feedframes` with no arguments in the scratch folder: every demo into `output/`.
-    private func renderDemos() throws -> URL {
-        let outcome = try run([])
-        XCTAssertEqual(outcome.status, 0, outcome.output)
-        if outcome.status != 0 { throw WebDriver.Failure(description: "feedframes failed: \(outcome.output)") }
-        return folder.appendingPathComponent("output")
+    /// Every demo rendered into `output/` of the suite's pages (see `Pages`).
+    func renderDemos() throws -> URL {
+        try Pages.shared().folder.appendingPathComponent("output")
     }
 
-    private func subfolders(of url: URL) throws -> [URL] {
+    func subfolders(of url: URL) throws -> [URL] {
         try FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: [.isDirectoryKey])
             .filter { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true && !$0.lastPathComponent.hasPrefix(".") }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
     }
 
     /// `NNNN.html` in a scenario folder, in order.
-    private func htmlFrames(in url: URL) throws -> [URL] {
+    func htmlFrames(in url: URL) throws -> [URL] {
         try FileManager.default.contentsOfDirectory(atPath: url.path)
             .filter { $0.count == 9 && $0.hasSuffix(".html") && $0.prefix(4).allSatisfy(\.isNumber) }
             .sorted()
@@ -260,7 +267,7 @@ final class BrowserTests: XCTestCase {
     }
 
     /// A screenshot into the scratch folder (PNG signature checked), copied to `FEEDFRAMES_SHOTS_DIR` when set.
-    private func shoot(_ browser: WebDriver, _ name: String) throws {
+    func shoot(_ browser: WebDriver, _ name: String) throws {
         let url = folder.appendingPathComponent("shots/\(name)")
         let data = try browser.screenshot(to: url)
         let written = try Data(contentsOf: url)
@@ -275,7 +282,7 @@ final class BrowserTests: XCTestCase {
     }
 
     /// The mismatches, at most six of each kind (row, #header, #retry, …), so one kind cannot hide the others.
-    private static func summary(_ problems: [String]) -> String {
+    static func summary(_ problems: [String]) -> String {
         var kinds: [String] = [], byKind: [String: [String]] = [:]
         for problem in problems {
             let words = problem.split(separator: " ")

@@ -133,7 +133,7 @@ final class WebDriver: @unchecked Sendable {
     }
 
     enum Key: String {
-        case left = "\u{E012}", up = "\u{E013}", right = "\u{E014}", down = "\u{E015}"
+        case left = "\u{E012}", up = "\u{E013}", right = "\u{E014}", down = "\u{E015}", end = "\u{E010}", home = "\u{E011}"
     }
 
     /// Polls `script` (which should return a boolean) until it returns true; fails after `timeout` seconds.

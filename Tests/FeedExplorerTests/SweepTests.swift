@@ -15,7 +15,6 @@ final class SweepTests: XCTestCase {
         XCTAssertEqual(table.rows.first { $0.values == [700] }?.outcome.loadMores, [])
         XCTAssertEqual(table.rows.first { $0.values == [710] }?.outcome.loadMores, [1])
         XCTAssertTrue(table.text.contains("* load-more, final"))
-        XCTAssertTrue(table.html.contains("<tr class=\"flip\">"))
     }
 
     func testTwoParametersFlipOnlyWithinABlock() throws {

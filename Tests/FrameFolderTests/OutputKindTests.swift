@@ -16,10 +16,10 @@ final class OutputKindTests: XCTestCase {
     }
 
     func testAScenarioFolderHoldsOnlyFrameFiles() {
-        for name in ["0001.html", "0002.txt", "0003.json", "0004.png", "frames.json", "frames.js", "scenario.json", "index.html", ".feedframes"] {
+        for name in ["0001.html", "0002.txt", "0003.json", "0004.png", "frames.json", "frames.js", "texts-0001.js", "scenario.json", "index.html", ".feedframes"] {
             XCTAssertTrue(OutputKind.scenario.writes(name), name)
         }
-        for name in ["notes.txt", "important.txt", ".git", "README.md"] {
+        for name in ["notes.txt", "important.txt", ".git", "README.md", "texts.js", "texts-1.js"] {
             XCTAssertFalse(OutputKind.scenario.writes(name), name)
         }
     }

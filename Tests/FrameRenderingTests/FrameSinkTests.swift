@@ -40,7 +40,10 @@ final class FrameSinkTests: XCTestCase {
         let (one, filesOne) = try render(scenario, templates: try defaultTemplates(), jobs: 1)
         let frames = try one.get().frames
         XCTAssertGreaterThan(frames, 3 * ScenarioRenderer.batchSize, "several batches")
-        XCTAssertEqual(filesOne.count, 3 * frames + 5, "three files a frame, frames.json, frames.js, scenario.json, index.html, .feedframes")
+        let texts = (frames + 99) / 100
+        XCTAssertEqual(filesOne.count, 3 * frames + 5 + texts,
+                       "three files a frame, frames.json, frames.js, scenario.json, index.html, .feedframes, a texts-NNNN.js per 100 frames")
+        XCTAssertNotNil(filesOne["texts-\(String(format: "%04d", texts)).js"])
         for jobs in [2, 3] {
             let (many, filesMany) = try render(scenario, templates: try defaultTemplates(), jobs: jobs)
             XCTAssertEqual(try many.get(), try one.get(), "jobs \(jobs)")
