@@ -100,76 +100,39 @@ struct RenderCommand: ParsableCommand {
         try Self.render(loaded, options: options, console: Console())
     }
 
-    /// Renders every scenario into a temporary folder first; only when all of them
-    /// succeeded do the folders swap into place, then the index follows. A failure
-    /// anywhere leaves `out` as it was.
+    /// Renders every scenario, all or nothing (see `OutputRender`), and says what it wrote.
     static func render(_ loaded: [Loaded], options: Options, console: Console) throws(CommandFailure) {
-        var scenarios = loaded.map(\.scenario)
+        var inputs = loaded.map { OutputRender.Input(scenario: $0.scenario, file: $0.file) }
         if let locale = options.locale {
-            for index in scenarios.indices { scenarios[index].relocalize(locale) }
-        }
-        // Scenarios built in code never met the reader's check.
-        if let bad = scenarios.first(where: { !FolderName.isValid($0.name) }) {
-            throw CommandFailure(.dataError, "scenario name \(OutputError.shown(bad.name)) cannot name an output folder (expected \(FolderName.expected))")
-        }
-        let names = scenarios.map(\.name)
-        if let duplicate = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
-            throw CommandFailure(.dataError, "two scenarios are both named \"\(duplicate)\" (each needs its own output folder)")
+            for index in inputs.indices { inputs[index].scenario.relocalize(locale) }
         }
         let (templates, validator) = try TemplateLocator.load(custom: options.templates)
         let start = Date()
         let outURL = URL(fileURLWithPath: options.out)
-        // A run killed between its folders and its index left the index stale: repair it first.
-        try updateIndex(outURL, templates: templates, repairOnly: true)
-        let renderer = ScenarioRenderer(formats: options.formats, templates: templates,
-                                        validator: options.validate ? validator : nil, jobs: options.jobs)
-        var writers: [FrameWriter] = []
-        do throws(OutputError) {
-            // Every target is checked before anything is rendered.
-            for scenario in scenarios {
-                writers.append(try FrameWriter(target: outURL.appendingPathComponent(scenario.name), kind: .scenario))
-            }
-        } catch { throw CommandFailure(.cannotCreate, error.description) }
-        var frames = 0, bytes = 0
-        var ineffective: [String] = []
-        for (number, (scenario, writer)) in zip(scenarios, writers).enumerated() {
-            let display = (options.out as NSString).appendingPathComponent(scenario.name)
-            do throws(RenderError) {
-                let report = try renderer.render(scenario, into: writer, displayFolder: display) { frame in
-                    console.progress("[\(number + 1)/\(scenarios.count)] \(scenario.name): \(frame) frames")
-                }
-                if options.screenshots && options.formats.contains(.html) {
-                    shoot(writer.temporary, scenario: scenario, console: console)
-                }
-                frames += report.frames
-                bytes += report.bytes
-                if let step = report.ineffective {
-                    let more = report.ineffectiveSteps - 1
-                    ineffective.append("\(loaded[number].file): \(step)"
-                                       + (more > 0 ? "; \(more) more step\(more == 1 ? "" : "s") did nothing" : ""))
-                }
-            } catch {
-                throw CommandFailure(error)
+        var run = OutputRender(renderer: ScenarioRenderer(formats: options.formats, templates: templates,
+                                                          validator: options.validate ? validator : nil, jobs: options.jobs),
+                               out: outURL, shownOut: options.out)
+        run.strict = options.strict
+        if options.screenshots && options.formats.contains(.html) {
+            run.finishing = { writer, scenario in shoot(writer.temporary, scenario: scenario, console: console) }
+        }
+        let summary: OutputRender.Summary
+        do throws(OutputRenderError) {
+            summary = try run.render(inputs) { console.progress($0) }
+        } catch {
+            switch error {
+            case .render(let error): throw CommandFailure(error)
+            case .names(let lines), .strict(let lines): throw CommandFailure(.dataError, lines)
             }
         }
         console.endProgress()
-        // Once per scenario, naming the first such step; with --strict, before anything is moved into place.
-        if options.strict && !ineffective.isEmpty { throw CommandFailure(.dataError, ineffective) }
-        for line in ineffective { console.error(CommandFailure.printable(line)) }
-        do throws(OutputError) {
-            for writer in writers { try writer.commit() }
-        } catch { throw CommandFailure(.cannotCreate, error.description) }
-        try updateIndex(outURL, templates: templates)
+        // Once per scenario, naming the first step that did nothing.
+        for line in summary.ineffective { console.error(CommandFailure.printable(line)) }
         let seconds = Date().timeIntervalSince(start)
         let validation = options.validate && options.formats.contains(.html) ? "all HTML frames valid" : "not validated"
-        console.out("Rendered \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s"), \(frames) frames, "
-                    + "\(bytes) bytes, \(validation), in \(String(format: "%.2f", seconds)) s.")
+        console.out("Rendered \(summary.scenarios) scenario\(summary.scenarios == 1 ? "" : "s"), \(summary.frames) frames, "
+                    + "\(summary.bytes) bytes, \(validation), in \(String(format: "%.2f", seconds)) s.")
         console.out("Open \(outURL.appendingPathComponent("index.html").standardizedFileURL.path)")
-    }
-
-
-    static func updateIndex(_ out: URL, templates: FrameTemplates, repairOnly: Bool = false) throws(CommandFailure) {
-        do throws(RenderError) { try OutputIndex.update(out, templates: templates, repairOnly: repairOnly) } catch { throw CommandFailure(error) }
     }
 
     /// Screenshots go into the temporary folder, so they appear with the frames or not at all.
