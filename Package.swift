@@ -15,6 +15,8 @@ let package = Package(
     dependencies: [
         // The command line: commands, help, exit codes, completions, the man page (generate-manual).
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `swift package generate-documentation`: the DocC catalogs of FeedEngine and FeedFramesTesting.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // The pure core: state, reducer, layout, presets.

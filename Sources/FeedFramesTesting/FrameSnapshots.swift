@@ -18,6 +18,8 @@ import XHTMLValidation
 ///   - record: when to write references; `nil` leaves it to `FEEDFRAMES_RECORD` (see `RecordMode`).
 ///   - snapshotDirectory: a folder to use instead of `__Snapshots__/<TestFile>` beside the test.
 ///   - environment: the process environment, to choose the record mode (a parameter for tests).
+///   - testFile: the test's `#filePath`; references live beside it.
+///   - testName: the test's `#function`, which names its reference folder.
 /// - Returns: `nil` when the frames match the references, else why not.
 public func verifyFrames(of scenario: FramesScenario,
                          as strategies: [FrameStrategy] = [.text, .json],

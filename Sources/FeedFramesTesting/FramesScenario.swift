@@ -38,7 +38,11 @@ public struct FramesScenario: Sendable {
     /// A preset plus overrides and events, as a scenario file would say them.
     /// - Parameters:
     ///   - preset: `seed000`, `seed001` or `standard`.
+    ///   - name: the scenario's name in frames and messages; the preset's name by default.
+    ///   - locale: `en`, `zh-Hans` or `zh-Hant`; the preset's own by default.
+    ///   - viewport: the screen in points; 375 × 667 by default.
     ///   - config: overrides of SPEC §5 by name, e.g. `["footer": ["prefetchRows": 0]]`.
+    ///   - source: the synthetic data source; the preset's defaults where a field is `nil`.
     ///   - events: SPEC §4's event strings, starting with `"launch"`.
     public init(preset: String, name: String? = nil, locale: String? = nil, viewport: (width: Double, height: Double)? = nil,
                 config: JSONValue? = nil, source: Source = Source(), events: [String]) {

@@ -24,10 +24,17 @@ final class BadInputTests: XCTestCase {
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("BadInputs")
 
+    /// - Throws: without the corpus, a skip that says so, or under CI a failure.
     static func cases() throws -> [Case] {
-        let bytes = try [UInt8](Data(contentsOf: corpus.appendingPathComponent("expected.json")))
+        let file = corpus.appendingPathComponent("expected.json")
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            throw missingInput("the bad-input corpus is missing (no \(file.path)): its cases did not run")
+        }
+        let bytes = try [UInt8](Data(contentsOf: file))
         let root = try JSONParser.parse(bytes).plain
-        guard case .array(let list) = root else { throw XCTSkip("expected.json is not a list") }
+        guard case .array(let list) = root else {
+            throw NSError(domain: "expected.json", code: 1, userInfo: [NSLocalizedDescriptionKey: "expected.json is not a list"])
+        }
         return try list.map { value in
             guard case .object(let object) = value, case .string(let name)? = object["case"],
                   case .array(let args)? = object["args"], case .number(let exit)? = object["exit"],
@@ -95,6 +102,7 @@ final class BadInputTests: XCTestCase {
         _ = try Subprocess.binary()
         let only = ProcessInfo.processInfo.environment["FEEDFRAMES_BADINPUT_CASE"]
         let cases = try Self.cases().filter { only == nil || $0.name == only }
+        if let only, cases.isEmpty { return XCTFail("FEEDFRAMES_BADINPUT_CASE=\(only): no case has that name") }
         let failures = Locked<[String]>([])
         // Two at a time: each case is its own process in its own folder.
         DispatchQueue.concurrentPerform(iterations: 2) { worker in

@@ -282,7 +282,8 @@ final class OutputSafetyTests: XCTestCase {
         var reference = scratch.snapshot("out/crash")
         XCTAssertGreaterThan(reference.count, 10)
 
-        var random = SeededRandom(seed: 0x6B11_5AFE)
+        let seed = randomSeed(0x6B11_5AFE)
+        var random = SeededRandom(seed: seed)
         var kills = 0, afterSwap = 0, completions = 0, attempts = 0
         while kills < 20 && attempts < 80 {
             attempts += 1
@@ -294,18 +295,18 @@ final class OutputSafetyTests: XCTestCase {
             let now = scratch.snapshot("out/crash")
             if process.terminationReason == .uncaughtSignal && now != big {
                 kills += 1
-                XCTAssertEqual(Subprocess.differences(now, reference), [], "killed after \(delay) s: the previous render, every byte")
+                XCTAssertEqual(Subprocess.differences(now, reference), [], "seed \(seed), killed after \(delay) s: the previous render, every byte")
             } else {
                 // Killed after the swap, or finished first: then it is the whole new render, every byte.
                 if process.terminationReason == .uncaughtSignal { afterSwap += 1 } else { completions += 1 }
-                XCTAssertEqual(Subprocess.differences(now, big), [], "after the swap: the whole new render")
-                XCTAssertEqual(try scratch.run("render", "small.json", "--out", "out").status, 0)
+                XCTAssertEqual(Subprocess.differences(now, big), [], "seed \(seed), killed after \(delay) s, after the swap: the whole new render")
+                XCTAssertEqual(try scratch.run("render", "small.json", "--out", "out").status, 0, "seed \(seed)")
                 reference = scratch.snapshot("out/crash")
             }
             let validated = try scratch.run("validate", "out/crash")
-            XCTAssertEqual(validated.status, 0, validated.stderr)
+            XCTAssertEqual(validated.status, 0, "seed \(seed), killed after \(delay) s: \(validated.stderr)")
         }
-        XCTAssertGreaterThanOrEqual(kills, 20, "\(kills) kills before the swap, \(afterSwap) after it, \(completions) runs finished first")
+        XCTAssertGreaterThanOrEqual(kills, 20, "seed \(seed): \(kills) kills before the swap, \(afterSwap) after it, \(completions) runs finished first")
         print("OutputSafetyTests: \(kills) renders killed before their swap, \(afterSwap) after it, \(completions) finished first")
 
         // The next full render replaces it, and clears what the killed runs left.

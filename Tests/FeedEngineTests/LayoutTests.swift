@@ -59,7 +59,8 @@ final class LayoutTests: XCTestCase {
     }
 
     func testVisibleRowsMatchANaiveScanOnRandomHeightsAndOffsets() {
-        var rng = SplitMix64(seed: 0x1A70)
+        let seed = randomSeed(0x1A70)
+        var rng = SplitMix64(seed: seed)
         for run in 0..<3_000 {
             let config = randomConfig(&rng)
             let heights = randomHeights(&rng)
@@ -69,7 +70,7 @@ final class LayoutTests: XCTestCase {
             let state = state(config: config, heights: heights, offset: offset, viewport: viewport)
             let layout = state.layout()
             let naive = naiveVisibleRows(heights: resolved, offset: offset, viewportHeight: viewport.height)
-            let context = "run \(run): n \(heights.count), H \(viewport.height), y \(offset)"
+            let context = "seed \(seed) run \(run): n \(heights.count), H \(viewport.height), y \(offset)"
             XCTAssertEqual(layout.rows.map(\.index), naive.map(\.index), context)
             XCTAssertEqual(layout.rows.map(\.y), naive.map { $0.top - offset }, context)
             XCTAssertEqual(layout.rows.map(\.height), naive.map { resolved[$0.index] }, context)
@@ -81,7 +82,8 @@ final class LayoutTests: XCTestCase {
     }
 
     func testHeaderAndFooterVisibilityMatchTheirOverlap() {
-        var rng = SplitMix64(seed: 0x4EAD)
+        let seed = randomSeed(0x4EAD)
+        var rng = SplitMix64(seed: seed)
         for run in 0..<2_000 {
             let config = randomConfig(&rng)
             let heights = randomHeights(&rng)
@@ -93,7 +95,7 @@ final class LayoutTests: XCTestCase {
             let layout = state.layout()
             let y = offset, h = viewport.height
             let c = resolved.reduce(0, +)
-            let context = "run \(run): \(config.footer.mode) n \(heights.count) C \(c) H \(h) y \(y)"
+            let context = "seed \(seed) run \(run): \(config.footer.mode) n \(heights.count) C \(c) H \(h) y \(y)"
 
             // Header [−hh, 0).
             let hh = config.header?.height ?? 0
@@ -118,20 +120,22 @@ final class LayoutTests: XCTestCase {
     }
 
     func testRowsAreConsecutive() {
-        var rng = SplitMix64(seed: 0xC0)
-        for _ in 0..<500 {
+        let seed = randomSeed(0xC0)
+        var rng = SplitMix64(seed: seed)
+        for run in 0..<500 {
             let config = randomConfig(&rng)
             let heights = randomHeights(&rng)
             let resolved = heights.map { $0 ?? config.rowHeight }
             let viewport = Viewport(width: 375, height: rng.grid(1...1500, step: 0.25))
             let offset = randomOffset(heights: resolved, viewportHeight: viewport.height, rng: &rng)
             let rows = state(config: config, heights: heights, offset: offset, viewport: viewport).layout().rows
+            let context = "seed \(seed) run \(run)"
             for (a, b) in zip(rows, rows.dropFirst()) {
-                XCTAssertEqual(b.index, a.index + 1)
-                XCTAssertEqual(b.y, a.y + a.height)
+                XCTAssertEqual(b.index, a.index + 1, context)
+                XCTAssertEqual(b.y, a.y + a.height, context)
             }
-            if let first = rows.first { XCTAssertLessThan(first.y, viewport.height) }
-            if let last = rows.last { XCTAssertGreaterThan(last.y + last.height, 0) }
+            if let first = rows.first { XCTAssertLessThan(first.y, viewport.height, context) }
+            if let last = rows.last { XCTAssertGreaterThan(last.y + last.height, 0, context) }
         }
     }
 

@@ -9,10 +9,11 @@ import XCTest
 /// SPEC §2–§3 are checked (see `Simulation.check`).
 ///
 /// `FEEDFRAMES_PROPERTY_RUNS=N` changes the number of runs (default 5,000);
-/// `FEEDFRAMES_PROPERTY_SEED=S` replays the one run with seed S. A failure
-/// prints the seed, the configuration and the event sequence.
+/// `FEEDFRAMES_PROPERTY_SEED=S` replays the one run with seed S, and
+/// `FEEDFRAMES_SEED=S` starts the runs at seed S instead of 0x5EEDF00D. A
+/// failure prints the seed, the configuration and the event sequence.
 final class PropertyTests: XCTestCase {
-    static let baseSeed: UInt64 = 0x5EED_F00D
+    static let baseSeed = randomSeed(0x5EED_F00D)
 
     func testRandomEventSequencesKeepTheInvariants() {
         let env = ProcessInfo.processInfo.environment
@@ -38,11 +39,11 @@ final class PropertyTests: XCTestCase {
         }
         print("PropertyTests: \(seeds.count) runs, \(steps) events; covered: "
               + coverage.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
-        XCTAssertGreaterThan(steps, seeds.count * 10, "the runs did something")
+        XCTAssertGreaterThan(steps, seeds.count * 10, "the runs did something (seeds \(seeds.first ?? 0)…\(seeds.last ?? 0))")
         // The generator must reach every interesting transition, or the invariants prove little.
         if seeds.count >= 1_000 {
             for key in Simulation.coverageKeys {
-                XCTAssertGreaterThan(coverage[key, default: 0], 0, "no run reached: \(key)")
+                XCTAssertGreaterThan(coverage[key, default: 0], 0, "no run reached: \(key) (seeds \(seeds.first ?? 0)…\(seeds.last ?? 0))")
             }
         }
     }

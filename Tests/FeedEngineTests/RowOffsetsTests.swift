@@ -87,7 +87,8 @@ final class RowOffsetsTests: XCTestCase {
     }
 
     func testRandomBuildsMatchNaivePrefixSums() {
-        var rng = SplitMix64(seed: 0xF00D)
+        let seed = randomSeed(0xF00D)
+        var rng = SplitMix64(seed: seed)
         for run in 0..<300 {
             let n = [0, 1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33, 64, 100, 255, 256, 257, 500][run % 19]
             let heights = (0..<n).map { _ in randomHeight(&rng) }
@@ -102,17 +103,18 @@ final class RowOffsetsTests: XCTestCase {
                 c.append(contentsOf: rest.prefix(k))
                 rest = rest.dropFirst(k)
             }
-            check(a, heights, rng: &rng, "run \(run) init")
-            check(b, heights, rng: &rng, "run \(run) append")
-            check(c, heights, rng: &rng, "run \(run) append(contentsOf:)")
-            XCTAssertEqual(a, b)
-            XCTAssertEqual(a, c)
-            XCTAssertEqual(a.hashValue, c.hashValue)
+            check(a, heights, rng: &rng, "seed \(seed) run \(run) init")
+            check(b, heights, rng: &rng, "seed \(seed) run \(run) append")
+            check(c, heights, rng: &rng, "seed \(seed) run \(run) append(contentsOf:)")
+            XCTAssertEqual(a, b, "seed \(seed) run \(run)")
+            XCTAssertEqual(a, c, "seed \(seed) run \(run)")
+            XCTAssertEqual(a.hashValue, c.hashValue, "seed \(seed) run \(run)")
         }
     }
 
     func testRandomInterleavedSetHeightAndAppendMatchNaive() {
-        var rng = SplitMix64(seed: 0xBEEF)
+        let seed = randomSeed(0xBEEF)
+        var rng = SplitMix64(seed: seed)
         for run in 0..<80 {
             var heights: [Double] = []
             var offsets = RowOffsets()
@@ -128,41 +130,44 @@ final class RowOffsetsTests: XCTestCase {
                     offsets.changeHeight(at: i, by: h - heights[i])
                     heights[i] = h
                 }
-                if step % 10 == 9 { check(offsets, heights, rng: &rng, "run \(run) step \(step)") }
+                if step % 10 == 9 { check(offsets, heights, rng: &rng, "seed \(seed) run \(run) step \(step)") }
             }
-            check(offsets, heights, rng: &rng, "run \(run) end")
+            check(offsets, heights, rng: &rng, "seed \(seed) run \(run) end")
             // Equal to a fresh build of the same heights, whatever the history.
-            XCTAssertEqual(offsets, RowOffsets(heights: heights))
+            XCTAssertEqual(offsets, RowOffsets(heights: heights), "seed \(seed) run \(run)")
         }
     }
 
     func testArbitraryDoublesAgreeWithinRounding() {
-        var rng = SplitMix64(seed: 7)
-        for _ in 0..<50 {
+        let seed = randomSeed(7)
+        var rng = SplitMix64(seed: seed)
+        for run in 0..<50 {
             let heights = (0..<Int.random(in: 1...400, using: &rng)).map { _ in Double.random(in: 0.1...300, using: &rng) }
             let offsets = RowOffsets(heights: heights)
             let sums = prefixSums(heights)
             for i in 0...heights.count {
-                XCTAssertEqual(offsets.top(of: i, heights: heights), sums[i], accuracy: 1e-9 * max(1, sums[i]))
+                XCTAssertEqual(offsets.top(of: i, heights: heights), sums[i], accuracy: 1e-9 * max(1, sums[i]),
+                               "seed \(seed) run \(run) row \(i)")
             }
             // Away from boundaries (by more than rounding), firstRow agrees with the naive scan.
             for i in 0..<heights.count {
                 let mid = sums[i] + heights[i] / 2
-                XCTAssertEqual(offsets.firstRow(endingBelow: mid, heights: heights), i)
+                XCTAssertEqual(offsets.firstRow(endingBelow: mid, heights: heights), i, "seed \(seed) run \(run) row \(i)")
             }
         }
     }
 
     func testLargeListLookupsAgreeAtSampledPoints() {
-        var rng = SplitMix64(seed: 99)
+        let seed = randomSeed(99)
+        var rng = SplitMix64(seed: seed)
         let heights = (0..<100_000).map { _ in rng.grid(1...100, step: 1) }
         let offsets = RowOffsets(heights: heights)
         let sums = prefixSums(heights)
         for _ in 0..<2_000 {
             let i = Int.random(in: 0..<heights.count, using: &rng)
-            XCTAssertEqual(offsets.top(of: i, heights: heights), sums[i])
-            XCTAssertEqual(offsets.firstRow(endingBelow: sums[i], heights: heights), i)
-            XCTAssertEqual(offsets.firstRow(endingBelow: sums[i] - 0.5, heights: heights), i == 0 ? 0 : i - 1)
+            XCTAssertEqual(offsets.top(of: i, heights: heights), sums[i], "seed \(seed) row \(i)")
+            XCTAssertEqual(offsets.firstRow(endingBelow: sums[i], heights: heights), i, "seed \(seed) row \(i)")
+            XCTAssertEqual(offsets.firstRow(endingBelow: sums[i] - 0.5, heights: heights), i == 0 ? 0 : i - 1, "seed \(seed) row \(i)")
         }
     }
 }

@@ -264,18 +264,7 @@ func failure(_ id: Int) -> FeedEvent { .replyArrived(Reply(requestID: id, outcom
 
 // MARK: - Seeded randomness
 
-/// SplitMix64: a tiny, fast, seedable PRNG, so every random test is reproducible from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+// `SplitMix64` and `randomSeed` are in TestEnvironment.swift.
 
 extension RandomNumberGenerator {
     /// A multiple of `step` in `range` (exact in binary when `step` is a power of two).

@@ -53,14 +53,15 @@ final class LineDiffTests: XCTestCase {
     /// On random inputs the script is correct and minimal: it keeps as many
     /// elements as a longest common subsequence has.
     func testRandomScriptsAreCorrectAndMinimal() {
-        var generator = SeededGenerator(seed: 4)
+        let seed = randomSeed(4)
+        var generator = SplitMix64(seed: seed)
         for _ in 0..<400 {
             let a = (0..<Int.random(in: 0...14, using: &generator)).map { _ in Int.random(in: 0...3, using: &generator) }
             let b = (0..<Int.random(in: 0...14, using: &generator)).map { _ in Int.random(in: 0...3, using: &generator) }
             let edits = LineDiff.edits(a, b)
-            XCTAssertEqual(apply(edits, a, b), b, "\(a) → \(b)")
+            XCTAssertEqual(apply(edits, a, b), b, "seed \(seed): \(a) → \(b)")
             let kept = edits.filter { if case .same = $0 { true } else { false } }.count
-            XCTAssertEqual(kept, lcs(a, b), "\(a) → \(b)")
+            XCTAssertEqual(kept, lcs(a, b), "seed \(seed): \(a) → \(b)")
         }
     }
 
@@ -81,18 +82,5 @@ final class LineDiffTests: XCTestCase {
         let edits = LineDiff.edits(a, b)
         XCTAssertEqual(apply(edits, a, b), b)
         XCTAssertEqual(edits.count, 6_000)
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so random tests repeat exactly.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -21,7 +21,7 @@ final class GalleryTests: XCTestCase {
     /// The states marked unreachable never show, whatever a user does: random
     /// scripts over every event kind, random failures and feed lengths.
     func testUnreachableStatesNeverShowInRandomScenarios() throws {
-        let seed: UInt64 = 2_024
+        let seed = randomSeed(2_024)
         var random = SeededRandom(seed: seed)
         let pool = ["wait 0.5", "wait 1", "wait 2", "scroll to top", "scroll to bottom", "scroll by 300", "scroll by -200",
                     "drag to -120", "drag to -30", "drag by 80", "drag by 30", "drag by 700", "drag to 900", "release",
@@ -35,7 +35,7 @@ final class GalleryTests: XCTestCase {
                 let script = GalleryScript(total: totals[Int(random.next() % 5)],
                                            failures: Set((1...6).filter { _ in random.next() % 3 == 0 }), events: events)
                 let scenario = try XCTUnwrap(Gallery.scenario(script, preset: preset, locale: preset.defaultLocale,
-                                                              config: config, state: .toast))
+                                                              config: config, state: .toast), "seed \(seed): \(script)")
                 var runner = ScenarioRunner(scenario)
                 try runner.run(scenario.steps) { frame in
                     let json = FrameJSON.value(of: frame)

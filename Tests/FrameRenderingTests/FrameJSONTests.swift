@@ -31,7 +31,8 @@ final class FrameJSONTests: XCTestCase {
 
     /// Toasts, requests, retries, empty views and hostile titles, from random scripts.
     func testRandomScenarios() throws {
-        var generator = SystemRandomNumberGenerator()
+        let seed = randomSeed(0xF4A3E)
+        var generator = SplitMix64(seed: seed)
         let events = ["\"scroll by 37\"", "\"scroll by -120\"", "\"drag by -90\"", "\"release\"", "\"wait 1\"", "\"tap retry\"",
                       "\"tap footer\"", "\"refresh\"", "\"scroll to bottom\"", "\"wait 0.3\""]
         for run in 0..<40 {
@@ -44,8 +45,10 @@ final class FrameJSONTests: XCTestCase {
                  "events": ["launch", "wait 1", \(script)]}
                 """
             let random: Scenario
-            do { random = try scenario(json) } catch { return XCTFail("scenario \(run): \(error)") }
-            assertSameBytes(try random.frames(), "random run \(run)")
+            do { random = try scenario(json) } catch { return XCTFail("seed \(seed) scenario \(run): \(error)") }
+            let frames: [Frame]
+            do { frames = try random.frames() } catch { return XCTFail("seed \(seed) scenario \(run): \(error)") }
+            assertSameBytes(frames, "seed \(seed) random run \(run)")
         }
     }
 }

@@ -27,7 +27,7 @@ final class TextWidthTests: XCTestCase {
     static let pools: [ClosedRange<UInt32>] = [0x20...0x7E, 0xA0...0x2FF, 0x300...0x36F, 0xAD...0xAD, 0x80...0x9F,
                                                0x4E00...0x4E20, 0x1F600...0x1F610, 0x200B...0x200F]
 
-    static func randomText(_ generator: inout SystemRandomNumberGenerator, fastOnly: Bool) -> String {
+    static func randomText(_ generator: inout some RandomNumberGenerator, fastOnly: Bool) -> String {
         let pools = fastOnly ? Array(Self.pools.prefix(2)) : Self.pools
         var scalars = String.UnicodeScalarView()
         for _ in 0..<Int.random(in: 0...30, using: &generator) {
@@ -38,20 +38,21 @@ final class TextWidthTests: XCTestCase {
     }
 
     func testFastPathsAgreeWithTheGeneralPath() {
-        var generator = SystemRandomNumberGenerator()
+        let seed = randomSeed(0x7E47)
+        var generator = SplitMix64(seed: seed)
         var fast = 0
         for run in 0..<20_000 {
             let text = Self.randomText(&generator, fastOnly: run % 2 == 0)
             if TextWidth.isOneColumnPerScalar(text) { fast += 1 }
-            XCTAssertEqual(TextWidth.width(of: text), slowWidth(text), "width of \(text.debugDescription)")
+            XCTAssertEqual(TextWidth.width(of: text), slowWidth(text), "seed \(seed): width of \(text.debugDescription)")
             let width = Int.random(in: 1...35, using: &generator)
-            XCTAssertEqual(TextWidth.fit(text, width), slowFit(text, width), "fit \(text.debugDescription) in \(width)")
+            XCTAssertEqual(TextWidth.fit(text, width), slowFit(text, width), "seed \(seed): fit \(text.debugDescription) in \(width)")
             if TextWidth.isOneColumnPerScalar(text) {
-                XCTAssertEqual(TextWidth.sanitized(text), text)
-                XCTAssertEqual(text.unicodeScalars.count, text.count, "one character a scalar: \(text.debugDescription)")
+                XCTAssertEqual(TextWidth.sanitized(text), text, "seed \(seed): \(text.debugDescription)")
+                XCTAssertEqual(text.unicodeScalars.count, text.count, "seed \(seed): one character a scalar: \(text.debugDescription)")
             }
         }
-        XCTAssertGreaterThan(fast, 5_000, "the fast path was taken")
+        XCTAssertGreaterThan(fast, 5_000, "seed \(seed): the fast path was taken")
     }
 
     func testSoftHyphenAndControlsLeaveTheFastPath() {
@@ -67,7 +68,8 @@ final class TextWidthTests: XCTestCase {
 /// `TextFrame.rowLine`'s byte-built path gives the general path's line.
 final class TextFrameRowTests: XCTestCase {
     func testRowLinesAgreeWithTheGeneralPath() {
-        var generator = SystemRandomNumberGenerator()
+        let seed = randomSeed(0x12011)
+        var generator = SplitMix64(seed: seed)
         let rights = ["44", "88 ·", "61.5", "1200.25 ·", "x"]
         var fast = 0
         for run in 0..<20_000 {
@@ -77,9 +79,9 @@ final class TextFrameRowTests: XCTestCase {
             let right = rights[run % rights.count]
             if TextWidth.isOneColumnPerScalar(title) { fast += 1 }
             XCTAssertEqual(TextFrame.rowLine(index, title, right), TextFrame.rowLineGeneral(index, title, right),
-                           "row \(index) \(title.debugDescription) \(right)")
+                           "seed \(seed): row \(index) \(title.debugDescription) \(right)")
         }
-        XCTAssertGreaterThan(fast, 5_000, "the fast path was taken")
+        XCTAssertGreaterThan(fast, 5_000, "seed \(seed): the fast path was taken")
     }
 
     func testTrimmingTrailingSpaces() {

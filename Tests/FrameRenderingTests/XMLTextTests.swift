@@ -16,19 +16,20 @@ final class XMLTextTests: XCTestCase {
                                 0x80, 0x85, 0x9F, 0xA0, 0xBF, 0xFDD0, 0xFDEF, 0xFDF0, 0xFFFE, 0xFFFF, 0xFFFD, 0xF000, 0xFEFF,
                                 0x1FFFE, 0x1FFFD, 0x2FFFF, 0xE0001, 0x10FFFE, 0x10FFFD, 0x10FFFF]
         let pool = values.map { Unicode.Scalar($0)! }
-        var generator = SeededRandom(seed: 7)
+        let seed = randomSeed(7)
+        var generator = SeededRandom(seed: seed)
         var replaced = 0
         for _ in 0..<20_000 {
             let length = Int(generator.next() % 12)
             let text = String(String.UnicodeScalarView((0..<length).map { _ in pool[Int(generator.next() % UInt64(pool.count))] }))
             let expected = Self.naive(text)
-            XCTAssertEqual(XMLText.safe(text), expected, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            XCTAssertEqual(XMLText.safe(text), expected, "seed \(seed): \(text.unicodeScalars.map { String($0.value, radix: 16) })")
             if expected != text {
                 replaced += 1
-                XCTAssertTrue(XMLText.mayHoldForbidden(text))
+                XCTAssertTrue(XMLText.mayHoldForbidden(text), "seed \(seed): \(text.unicodeScalars.map { String($0.value, radix: 16) })")
             }
         }
-        XCTAssertGreaterThan(replaced, 1_000, "the random texts hold forbidden scalars often")
+        XCTAssertGreaterThan(replaced, 1_000, "seed \(seed): the random texts hold forbidden scalars often")
     }
 
     func testEachForbiddenScalarIsCaughtAlone() {

@@ -67,36 +67,44 @@ final class RoundTripTests: XCTestCase {
     }
 
     func testRandomRoundTrips() throws {
-        var generator = Generator(rng: SplitMix64(seed: 0xFEED_F4A3))
+        let seed = randomSeed(0xFEED_F4A3)
+        var generator = Generator(rng: SplitMix64(seed: seed))
         for iteration in 0..<2000 {
             let value = generator.value(depth: 0)
             for style in [JSONWriter.Style.compact, .pretty] {
                 let text = JSONWriter.string(value, style: style)
                 do {
                     let parsed = try JSONParser.parse(text).plain
-                    XCTAssertEqual(parsed, value, "iteration \(iteration) \(style): \(text)")
+                    XCTAssertEqual(parsed, value, "seed \(seed) iteration \(iteration) \(style): \(text)")
                     // Writing the parsed value again gives identical bytes.
-                    XCTAssertEqual(JSONWriter.string(parsed, style: style), text)
+                    XCTAssertEqual(JSONWriter.string(parsed, style: style), text, "seed \(seed) iteration \(iteration) \(style)")
                 } catch {
-                    XCTFail("iteration \(iteration) \(style): \(error) in \(text)")
+                    XCTFail("seed \(seed) iteration \(iteration) \(style): \(error) in \(text)")
                 }
             }
         }
     }
 
     func testAgreesWithJSONSerialization() throws {
-        var generator = Generator(rng: SplitMix64(seed: 42), foundationSafe: true)
+        let seed = randomSeed(42)
+        var generator = Generator(rng: SplitMix64(seed: seed), foundationSafe: true)
         for iteration in 0..<300 {
             let value = generator.value(depth: 0)
             let text = JSONWriter.string(value, style: iteration % 2 == 0 ? .compact : .pretty)
             // Foundation reads our output as the same value.
-            let any = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
-            XCTAssertTrue(matches(any, value), "iteration \(iteration): \(text)")
+            let context = "seed \(seed) iteration \(iteration)"
+            let any: Any, foundationText: Data, reparsed: JSONValue
+            do {
+                any = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+                foundationText = try JSONSerialization.data(withJSONObject: any, options: [.fragmentsAllowed])
+                reparsed = try JSONParser.parse(foundationText).plain
+            } catch {
+                return XCTFail("\(context): \(error) for \(text)")
+            }
+            XCTAssertTrue(matches(any, value), "\(context): \(text)")
             // We read Foundation's output as the same value.
-            let foundationText = try JSONSerialization.data(withJSONObject: any, options: [.fragmentsAllowed])
-            let reparsed = try JSONParser.parse(foundationText).plain
-            XCTAssertTrue(matches(any, reparsed), "iteration \(iteration): \(String(decoding: foundationText, as: UTF8.self))")
-            XCTAssertTrue(unorderedEqual(reparsed, value), "iteration \(iteration)")
+            XCTAssertTrue(matches(any, reparsed), "\(context): \(String(decoding: foundationText, as: UTF8.self))")
+            XCTAssertTrue(unorderedEqual(reparsed, value), context)
         }
     }
 

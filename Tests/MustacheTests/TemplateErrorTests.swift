@@ -205,10 +205,11 @@ final class TemplateErrorTests: XCTestCase {
         let pieces = ["{{", "}}", "{{{", "}}}", "{{#a}}", "{{/a}}", "{{^a}}", "{{#b.c}}", "{{/b.c}}", "{{>p}}",
                       "{{!", "{{=", "=}}", "{{=<% %>=}}", "<%", "%>", "{{.}}", "{{&a}}", "\n", "  ", "\r\n",
                       "x", "é", "{{a}}", "{{ }}", "=", "{", "}", "{{=| |=}}", "|a|", "|#a|", "|/a|"]
-        var seed: UInt64 = 0x2545F4914F6CDD1D
+        let seed = randomSeed(0x2545F4914F6CDD1D)
+        var state = seed
         func next() -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int(truncatingIfNeeded: seed >> 33)
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(truncatingIfNeeded: state >> 33)
         }
         let value: TemplateValue = ["a": [1, ["a": false], "s"], "b": ["c": "<&>"]]
         var compiled = 0
@@ -222,11 +223,11 @@ final class TemplateErrorTests: XCTestCase {
                 compiled += 1
             } catch {
                 failed += 1
-                XCTAssertTrue(error.line >= 1 && error.line <= lines, "\(error) for \(source.debugDescription)")
-                XCTAssertTrue(error.column >= 1, "\(error) for \(source.debugDescription)")
+                XCTAssertTrue(error.line >= 1 && error.line <= lines, "seed \(seed): \(error) for \(source.debugDescription)")
+                XCTAssertTrue(error.column >= 1, "seed \(seed): \(error) for \(source.debugDescription)")
             }
         }
-        XCTAssertGreaterThan(compiled, 100)
-        XCTAssertGreaterThan(failed, 100)
+        XCTAssertGreaterThan(compiled, 100, "seed \(seed)")
+        XCTAssertGreaterThan(failed, 100, "seed \(seed)")
     }
 }

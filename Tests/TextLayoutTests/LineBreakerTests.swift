@@ -9,7 +9,7 @@ final class LineBreakerTests: XCTestCase {
 
     private func contents(_ path: String) throws -> String {
         guard FileManager.default.fileExists(atPath: path) else {
-            throw XCTSkip("\(path) is missing: apt-get install unicode-data")
+            throw missingInput("\(path) is missing (apt-get install unicode-data): the UAX #14 conformance test did not run")
         }
         return try String(contentsOfFile: path, encoding: .utf8)
     }

@@ -51,6 +51,7 @@ public struct Subprocess {
     public func cleanUp() { try? FileManager.default.removeItem(at: folder) }
 
     /// The binary beside the test bundle (SwiftPM puts both in the same products folder).
+    /// - Throws: when it is not there, a skip that says so, or under CI a failure.
     public static func binary() throws -> URL {
         if let path = ProcessInfo.processInfo.environment["FEEDFRAMES_BIN"] { return URL(fileURLWithPath: path) }
         var candidates = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
@@ -61,7 +62,7 @@ public struct Subprocess {
             let url = folder.appendingPathComponent("feedframes")
             if FileManager.default.isExecutableFile(atPath: url.path) { return url }
         }
-        throw XCTSkip("feedframes binary not found beside the tests (set FEEDFRAMES_BIN)")
+        throw missingInput("feedframes binary not found beside the tests (build it, or set FEEDFRAMES_BIN): the tests that run it did not run")
     }
 
     /// Starts the binary without waiting: for tests that kill it part-way.
