@@ -79,32 +79,34 @@ let package = Package(
             "FeedEngine", "FeedScenario", "FrameRendering", "FrameFolder", "FeedFramesResources", "JSONText", "Mustache", "XHTMLValidation", "CMimalloc",
         ], path: "Benchmarks/feedframes-bench"),
 
-        .testTarget(name: "FeedEngineTests", dependencies: ["FeedEngine", "FeedScenario"]),
-        .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "FrameFolder", "JSONText"]),
+        .testTarget(name: "FeedEngineTests", dependencies: ["TestSupport", "FeedEngine", "FeedScenario"]),
+        .testTarget(name: "FrameDiffTests", dependencies: ["TestSupport", "FrameDiff", "FrameFolder", "JSONText"]),
         .testTarget(name: "FeedFramesTestingTests", dependencies: ["FeedFramesTesting", "FeedFramesXCTest", "FeedFramesSwiftTesting"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "DemoSnapshotTests", dependencies: ["FeedFramesXCTest", "FeedFramesResources"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "FrameGalleryTests", dependencies: ["FrameGallery", "FeedEngine", "FeedScenario", "FrameRendering", "FrameFolder"]),
+        .testTarget(name: "FrameGalleryTests", dependencies: ["TestSupport", "FrameGallery", "FeedEngine", "FeedScenario", "FrameRendering", "FrameFolder"]),
         // Runs the built binary in a scratch folder, for the suites that test it as a user would.
-        .target(name: "FeedFramesProcess", path: "Tests/Support/FeedFramesProcess"),
-        .testTarget(name: "FeedFramesCLITests", dependencies: ["feedframes", "FeedFramesProcess"]),
-        .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
+        .target(name: "FeedFramesProcess", dependencies: ["TestSupport"], path: "Tests/Support/FeedFramesProcess"),
+        // How the suites read CI, missing inputs and random seeds (one reading for all).
+        .target(name: "TestSupport", path: "Tests/Support/TestSupport"),
+        .testTarget(name: "FeedFramesCLITests", dependencies: ["TestSupport", "feedframes", "FeedFramesProcess"]),
+        .testTarget(name: "JSONTextTests", dependencies: ["TestSupport", "JSONText"]),
         .testTarget(name: "FrameFolderTests", dependencies: ["FrameFolder"]),
-        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "CHarfBuzz"]),
-        .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-        .testTarget(name: "FrameRenderingTests", dependencies: [
+        .testTarget(name: "TextLayoutTests", dependencies: ["TestSupport", "TextLayout", "CHarfBuzz"]),
+        .testTarget(name: "MustacheTests", dependencies: ["TestSupport", "Mustache"]),
+        .testTarget(name: "FrameRenderingTests", dependencies: ["TestSupport", 
             "FrameRendering", "FrameFolder", "FeedEngine", "FeedScenario", "FeedFramesResources", "Mustache", "JSONText",
         ]),
-        .testTarget(name: "XHTMLValidationTests", dependencies: ["XHTMLValidation", "CLibXML2"]),
+        .testTarget(name: "XHTMLValidationTests", dependencies: ["TestSupport", "XHTMLValidation", "CLibXML2"]),
         .testTarget(name: "FeedScenarioTests", dependencies: ["FeedEngine", "FeedScenario", "FeedFramesResources"]),
         .testTarget(name: "FeedExplorerTests", dependencies: ["FeedExplorer", "FeedEngine", "FeedScenario", "JSONText"],
                     exclude: ["Figures"]),
         .testTarget(name: "ExploreReportTests", dependencies: [
             "ExploreReport", "FeedExplorer", "FeedEngine", "FeedScenario", "FrameRendering", "FeedFramesResources", "XHTMLValidation",
         ]),
-        .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedScenario", "FeedEngine", "JSONText", "CSQLite", "FeedFramesCLI"]),
+        .testTarget(name: "FeedSourcesTests", dependencies: ["TestSupport", "FeedSources", "FeedScenario", "FeedEngine", "JSONText", "CSQLite", "FeedFramesCLI"]),
         .testTarget(name: "BrowserTests", dependencies: ["feedframes", "FeedFramesProcess"]),
         // Bad inputs, hostile data, paths, kills and concurrency against the real binary (issue 6).
-        .testTarget(name: "BadInputTests", dependencies: ["feedframes", "FeedFramesProcess", "FeedScenario", "JSONText", "XHTMLValidation"]),
+        .testTarget(name: "BadInputTests", dependencies: ["TestSupport", "feedframes", "FeedFramesProcess", "FeedScenario", "JSONText", "XHTMLValidation"]),
     ]
 )

@@ -1,3 +1,4 @@
+import TestSupport
 import FeedScenario
 import Foundation
 import FeedFramesProcess

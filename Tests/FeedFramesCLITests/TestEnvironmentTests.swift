@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 
 /// The rules every suite follows (Tests/Support/TestEnvironment.swift): a missing

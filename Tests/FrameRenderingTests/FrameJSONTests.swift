@@ -1,3 +1,4 @@
+import TestSupport
 import FeedEngine
 import FeedFramesResources
 import FeedScenario

@@ -1,3 +1,4 @@
+import TestSupport
 import FeedScenario
 import XCTest
 @testable import FrameRendering

@@ -1,1 +1,0 @@
-../TestEnvironment.swift
