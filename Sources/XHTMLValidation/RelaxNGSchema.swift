@@ -133,30 +133,26 @@ public final class RelaxNGSchema: @unchecked Sendable {
 /// - Complexity: O(n) in the input size for typical schemas.
 public func validateXHTML(_ bytes: [UInt8], file: String, schema: RelaxNGSchema,
                           limits: ParseLimits = .default) -> (document: XHTMLDocument?, issues: [ValidationIssue]) {
-    do {
-        let document = try XHTMLDocument.parse(bytes, file: file, limits: limits)
-        return (document, document.validate(against: schema))
-    } catch {
-        return (nil, error.issues)
-    }
+    validated(schema) { () throws(ValidationFailure) in try XHTMLDocument.parse(bytes, file: file, limits: limits) }
 }
 
 /// Same as the `[UInt8]` overload.
 public func validateXHTML(_ data: Data, file: String, schema: RelaxNGSchema,
                           limits: ParseLimits = .default) -> (document: XHTMLDocument?, issues: [ValidationIssue]) {
-    do {
-        let document = try XHTMLDocument.parse(data, file: file, limits: limits)
-        return (document, document.validate(against: schema))
-    } catch {
-        return (nil, error.issues)
-    }
+    validated(schema) { () throws(ValidationFailure) in try XHTMLDocument.parse(data, file: file, limits: limits) }
 }
 
 /// Same as the `[UInt8]` overload.
 public func validateXHTML(_ text: String, file: String, schema: RelaxNGSchema,
                           limits: ParseLimits = .default) -> (document: XHTMLDocument?, issues: [ValidationIssue]) {
+    validated(schema) { () throws(ValidationFailure) in try XHTMLDocument.parse(text, file: file, limits: limits) }
+}
+
+/// The document `parse` gives, validated; or, when it could not be parsed, its parse issues.
+private func validated(_ schema: RelaxNGSchema, _ parse: () throws(ValidationFailure) -> XHTMLDocument)
+    -> (document: XHTMLDocument?, issues: [ValidationIssue]) {
     do {
-        let document = try XHTMLDocument.parse(text, file: file, limits: limits)
+        let document = try parse()
         return (document, document.validate(against: schema))
     } catch {
         return (nil, error.issues)
