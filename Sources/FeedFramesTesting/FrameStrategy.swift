@@ -30,7 +30,7 @@ public struct FrameStrategy: Sendable {
     }
 
     /// `NNNN.txt`, the text frame drawn by `frame.txt`, compared as a unified line diff.
-    public static let text = FrameStrategy(pathExtension: "txt", diffing: .lines()) { frame, renderer in
+    public static let text = FrameStrategy(pathExtension: "txt", diffing: .textFrame()) { frame, renderer in
         try renderer.templates.textBytes(of: frame, in: renderer.context)
     }
 

@@ -35,7 +35,8 @@ public struct DiffText: Sendable {
                 lines.append("… and \(rest.count) more changed frame\(rest.count == 1 ? "" : "s"): \(rest.joined(separator: ", "))")
                 break
             }
-            lines.append("frame \(FrameDiffNames.number(frame.number)) changed" + (frame.cause.map { " · \($0)" } ?? ""))
+            let was = frame.expectedNumber.map { " (was \(FrameDiffNames.number($0)))" } ?? ""
+            lines.append("frame \(FrameDiffNames.number(frame.number)) changed\(was)" + (frame.cause.map { " · \($0)" } ?? ""))
             // HTML differences follow from the text and JSON ones; print them only when they are all there is.
             let onlyHTML = frame.files.allSatisfy { $0.file.hasSuffix(".html") }
             for file in frame.files {

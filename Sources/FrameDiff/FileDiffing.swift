@@ -30,12 +30,31 @@ public struct FileDiffing: Sendable {
         guard let old = try? JSONParser.parse(expected).plain, let new = try? JSONParser.parse(actual).plain else {
             return lines().difference(file, expected, actual)
         }
-        let changes = JSONDiff.changes(from: old, to: new)
+        var changes = JSONDiff.changes(from: old, to: new)
+        // A frame's rows: moves said once per run of rows (see `RowShift`).
+        if case .array(let oldRows)? = old["rows"], case .array(let newRows)? = new["rows"], oldRows != newRows,
+           let rows = RowShift.changes(from: oldRows, to: newRows) {
+            let firstRow = changes.firstIndex { $0.path == "rows" || $0.path.hasPrefix("rows[") } ?? changes.endIndex
+            changes.removeAll { $0.path == "rows" || $0.path.hasPrefix("rows[") }
+            changes.insert(contentsOf: rows, at: min(firstRow, changes.endIndex))
+        }
         return changes.isEmpty ? nil : FileDifference(file: file, detail: .keyPaths(changes))
     }
 
-    /// JSON for `.json` files, lines for everything else.
-    public static let byExtension = FileDiffing { file, expected, actual in
-        file.hasSuffix(".json") ? json.difference(file, expected, actual) : lines().difference(file, expected, actual)
+    /// A text frame by lines, its scrollbar column left out (see `TextFrameDiff`).
+    public static func textFrame(context: Int = 3) -> FileDiffing {
+        FileDiffing { file, expected, actual in TextFrameDiff.difference(file, expected, actual, context: context) }
+    }
+
+    /// JSON for `.json` files, text frames for `.txt`, lines for everything else.
+    public static let byExtension = forFrames(context: 3)
+
+    /// `byExtension` with `context` lines around each change.
+    public static func forFrames(context: Int) -> FileDiffing {
+        FileDiffing { file, expected, actual in
+            if file.hasSuffix(".json") { return json.difference(file, expected, actual) }
+            if file.hasSuffix(".txt") { return textFrame(context: context).difference(file, expected, actual) }
+            return lines(context: context).difference(file, expected, actual)
+        }
     }
 }

@@ -16,10 +16,7 @@ public struct FolderDiff {
         let expectedURL = URL(fileURLWithPath: expectedPath), actualURL = URL(fileURLWithPath: actualPath)
         guard let expectedKind = FrameDirectory.kind(of: expectedURL) else { throw FolderDiffError.absent(expectedPath) }
         guard let actualKind = FrameDirectory.kind(of: actualURL) else { throw FolderDiffError.absent(actualPath) }
-        let diffing = FileDiffing { file, old, new in
-            file.hasSuffix(".json") ? FileDiffing.json.difference(file, old, new)
-                : FileDiffing.lines(context: context).difference(file, old, new)
-        }
+        let diffing = FileDiffing.forFrames(context: context)
         let text = DiffText(expectedLabel: expectedPath, actualLabel: actualPath)
         var report = DiffReport(expectedLabel: expectedPath, actualLabel: actualPath, sections: [])
         var lines: [String] = []

@@ -5,12 +5,20 @@ import JSONText
 /// actual render has (added), frames only the expected one has (removed),
 /// and frames both have whose files differ (changed).
 ///
-/// Frames are matched by number, as reviewers read them side by side; a rule
-/// that adds a frame early therefore shows as changed frames from there on
-/// plus one added at the end, which is what happened to the files.
+/// Frames are matched by what caused them: the two sequences of causes
+/// (`wait 1 → reply 2: page 2, 20 items`, from each JSON or text frame) are
+/// aligned as a line diff aligns lines, so two events inserted early read as
+/// two added frames, not as every later frame changed. A run of frames whose
+/// causes all differ is matched position by position (as a changed hunk) and
+/// its surplus is added or removed. Matched frames are compared without
+/// their numbers, which an insertion shifts; frames with no cause to read
+/// are matched by number.
 public struct FrameComparison: Hashable, Sendable {
     public struct ChangedFrame: Hashable, Sendable {
+        /// The frame's number in the actual render.
         public var number: Int
+        /// Its number in the expected render, when the alignment moved it.
+        public var expectedNumber: Int? = nil
         /// The frame's cause in the actual render (else the expected one), when a JSON frame says it.
         public var cause: String?
         public var files: [FileDifference]
@@ -48,45 +56,73 @@ public struct FrameComparison: Hashable, Sendable {
     public static func compare(expected: some FrameFiles, actual: some FrameFiles,
                                extensions: Set<String>? = nil,
                                diffing: FileDiffing = .byExtension) -> FrameComparison {
-        func frames(_ files: some FrameFiles) -> [Int: [String]] {
-            var result: [Int: [String]] = [:]
-            for frame in files.frames {
+        func frames(_ files: some FrameFiles) -> [(number: Int, files: [String])] {
+            files.frames.compactMap { frame in
                 let kept = frame.files.filter { name in extensions.map { $0.contains(Self.fileExtension(name)) } ?? true }
-                if !kept.isEmpty { result[frame.number] = kept }
+                return kept.isEmpty ? nil : (frame.number, kept)
             }
-            return result
         }
         let old = frames(expected), new = frames(actual)
         var comparison = FrameComparison(expectedFrames: old.count, actualFrames: new.count, added: [], removed: [], changed: [])
-        for number in Set(old.keys).union(new.keys).sorted() {
-            switch (old[number], new[number]) {
-            case (let oldFiles?, nil):
-                comparison.removed.append(LoneFrame(number: number, cause: cause(expected, oldFiles), files: oldFiles))
-            case (nil, let newFiles?):
-                comparison.added.append(LoneFrame(number: number, cause: cause(actual, newFiles), files: newFiles))
-            case (let oldFiles?, let newFiles?):
-                var differences: [FileDifference] = []
-                for name in Set(oldFiles).union(newFiles).sorted(by: Self.fileOrder) {
-                    switch (expected.contents(of: name), actual.contents(of: name)) {
-                    case (let a?, let b?):
-                        if let difference = diffing.difference(name, a, b) { differences.append(difference) }
-                    case (_?, nil):
-                        differences.append(FileDifference(file: name, detail: .onlyIn(.expected)))
-                    case (nil, _?):
-                        differences.append(FileDifference(file: name, detail: .onlyIn(.actual)))
-                    case (nil, nil):
-                        break
-                    }
+        let oldCauses = old.map { cause(expected, $0.files) }, newCauses = new.map { cause(actual, $0.files) }
+        // A frame whose cause cannot be read is keyed by its number, so such frames match by number.
+        let oldKeys = zip(old, oldCauses).map { $1 ?? "#\($0.number)" }
+        let newKeys = zip(new, newCauses).map { $1 ?? "#\($0.number)" }
+
+        func pair(_ i: Int, _ j: Int) {
+            let (oldNumber, oldFiles) = old[i], (newNumber, newFiles) = new[j]
+            var differences: [FileDifference] = []
+            // The same file of each frame, by extension: `0005.txt` against `0007.txt` when the alignment moved it.
+            let byExtension = Dictionary(grouping: oldFiles + newFiles, by: Self.fileExtension)
+            for pathExtension in byExtension.keys.sorted(by: { Self.fileOrder("0." + $0, "0." + $1) }) {
+                let oldName = oldFiles.first { Self.fileExtension($0) == pathExtension }
+                let newName = newFiles.first { Self.fileExtension($0) == pathExtension }
+                switch (oldName.flatMap(expected.contents), newName.flatMap(actual.contents)) {
+                case (let a?, let b?):
+                    let a = oldNumber == newNumber ? a : FrameNumberMask.renumber(a, pathExtension: pathExtension, from: oldNumber, to: newNumber)
+                    if let difference = diffing.difference(newName ?? "", a, b) { differences.append(difference) }
+                case (_?, nil):
+                    differences.append(FileDifference(file: oldName ?? "", detail: .onlyIn(.expected)))
+                case (nil, _?):
+                    differences.append(FileDifference(file: newName ?? "", detail: .onlyIn(.actual)))
+                case (nil, nil):
+                    break
                 }
-                if !differences.isEmpty {
-                    comparison.changed.append(ChangedFrame(number: number,
-                                                           cause: cause(actual, newFiles) ?? cause(expected, oldFiles),
-                                                           files: differences))
-                }
-            case (nil, nil):
-                break
+            }
+            if !differences.isEmpty {
+                comparison.changed.append(ChangedFrame(number: newNumber, expectedNumber: oldNumber == newNumber ? nil : oldNumber,
+                                                       cause: newCauses[j] ?? oldCauses[i], files: differences))
             }
         }
+
+        var deleted: [Int] = [], inserted: [Int] = []
+        func flushHunk() {
+            // Causes that all differ: matched in order, as a line diff's changed hunk; the surplus stands alone.
+            // Frames without a cause are known only by their number, so they are never matched to another.
+            let pairs = zip(deleted.filter { oldCauses[$0] != nil }, inserted.filter { newCauses[$0] != nil })
+            let paired = Array(pairs)
+            for (i, j) in paired { pair(i, j) }
+            let oldPaired = Set(paired.map(\.0)), newPaired = Set(paired.map(\.1))
+            for i in deleted where !oldPaired.contains(i) {
+                comparison.removed.append(LoneFrame(number: old[i].number, cause: oldCauses[i], files: old[i].files))
+            }
+            for j in inserted where !newPaired.contains(j) {
+                comparison.added.append(LoneFrame(number: new[j].number, cause: newCauses[j], files: new[j].files))
+            }
+            deleted.removeAll()
+            inserted.removeAll()
+        }
+        for edit in LineDiff.edits(oldKeys, newKeys) {
+            switch edit {
+            case .same(let i, let j):
+                flushHunk()
+                pair(i, j)
+            case .delete(let i): deleted.append(i)
+            case .insert(let j): inserted.append(j)
+            }
+        }
+        flushHunk()
+        comparison.changed.sort { $0.number < $1.number }
         return comparison
     }
 
@@ -99,10 +135,17 @@ public struct FrameComparison: Hashable, Sendable {
         return ra != rb ? ra < rb : a < b
     }
 
-    /// The `cause` field of the frame's JSON file, if it has one.
+    /// The frame's cause: the `cause` field of its JSON file, else what its text frame's
+    /// first line says after the frame number and time (`frame 6 · t=3s · wait 1 → …`).
     static func cause(_ files: some FrameFiles, _ names: [String]) -> String? {
-        guard let name = names.first(where: { $0.hasSuffix(".json") }), let bytes = files.contents(of: name),
-              let value = try? JSONParser.parse(bytes).plain else { return nil }
-        return value["cause"]?.stringValue
+        if let name = names.first(where: { $0.hasSuffix(".json") }), let bytes = files.contents(of: name),
+           let value = try? JSONParser.parse(bytes).plain, let cause = value["cause"]?.stringValue {
+            return cause
+        }
+        guard let name = names.first(where: { $0.hasSuffix(".txt") }), let bytes = files.contents(of: name) else { return nil }
+        let firstLine = String(decoding: bytes.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+        let parts = firstLine.components(separatedBy: " · ")
+        guard parts.count >= 3, parts[0].hasPrefix("frame "), parts[1].hasPrefix("t=") else { return nil }
+        return parts.dropFirst(2).joined(separator: " · ")
     }
 }

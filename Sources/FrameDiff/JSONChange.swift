@@ -12,6 +12,8 @@ public struct JSONChange: Hashable, Sendable, CustomStringConvertible {
         case removed(JSONValue)
         /// A list got longer or shorter; its surplus elements follow as `added`/`removed`.
         case count(from: Int, to: Int)
+        /// A change said in words, such as a run of rows that all moved (`RowShift`).
+        case note(String)
     }
 
     /// `footer.state`, `rows[3].y`, `rows` (for a count); empty for the whole document.
@@ -31,6 +33,7 @@ public struct JSONChange: Hashable, Sendable, CustomStringConvertible {
         case .added(let value): return "\(where_): added \(Self.show(value))"
         case .removed(let value): return "\(where_): removed \(Self.show(value))"
         case .count(let old, let new): return "\(where_): \(old) → \(new) items"
+        case .note(let text): return "\(where_): \(text)"
         }
     }
 
@@ -47,6 +50,11 @@ public struct JSONChange: Hashable, Sendable, CustomStringConvertible {
             || text.first?.isWhitespace == true || text.last?.isWhitespace == true
             || text.contains("→") || text.contains(where: \.isNewline)
             || text.first == "{" || text.first == "[" || text.first == "\""
+    }
+
+    /// Points without a needless ".0": `44`, `22.5`.
+    static func points(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     static func cut(_ text: String, _ limit: Int) -> String {

@@ -28,6 +28,33 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
     }
 
+    /// Frames are matched by what caused them: two events inserted early are two added
+    /// frames, and the frames after them, renumbered, are not changed (issue 21).
+    func testTwoInsertedEventsAreTwoAddedFramesAndNothingChanged() throws {
+        try render(scenario(), into: "a")
+        let inserted = #"["launch", "wait 1", "scroll by 30", "scroll by -30", "scroll by 100", "scroll by 100", "wait 1", "scroll to bottom", "wait 1"]"#
+        try render(scenario(events: inserted), into: "b")
+        let outcome = try cli.run("diff", "a/list", "b/list")
+        XCTAssertEqual(outcome.status, 1, outcome.stderr)
+        XCTAssertTrue(outcome.stdout.contains("Frames differ: 0 changed, 2 added, 0 removed (7 → 9 frames)."), outcome.stdout)
+        XCTAssertTrue(outcome.stdout.contains("frame 0003 added · scroll by 30"), outcome.stdout)
+        XCTAssertTrue(outcome.stdout.contains("frame 0004 added · scroll by -30"), outcome.stdout)
+        // Without the JSON frames the causes come from the text frames' first lines.
+        try render(scenario(), into: "c", formats: "text")
+        try render(scenario(events: inserted), into: "d", formats: "text")
+        let text = try cli.run("diff", "c/list", "d/list")
+        XCTAssertTrue(text.stdout.contains("Frames differ: 0 changed, 2 added, 0 removed (7 → 9 frames)."), text.stdout)
+    }
+
+    /// A frame that changed and moved says both.
+    func testAChangedFrameAfterAnInsertionSaysWhereItWas() throws {
+        try render(scenario(), into: "a")
+        let inserted = #"["launch", "wait 1", "scroll by 30", "scroll by 100", "scroll by 100", "wait 1", "scroll to bottom", "wait 1"]"#
+        try render(scenario(config: #""config": {"footer": {"prefetchRows": 0}},"#, events: inserted), into: "b")
+        let outcome = try cli.run("diff", "a/list", "b/list")
+        XCTAssertTrue(outcome.stdout.contains("(was 0003)"), outcome.stdout)
+    }
+
     func testIdenticalFoldersExit0() throws {
         try render(scenario(), into: "a")
         try render(scenario(), into: "b")

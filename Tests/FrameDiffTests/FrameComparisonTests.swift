@@ -62,6 +62,25 @@ final class FrameComparisonTests: XCTestCase {
         XCTAssertEqual(short[1...5], ["--- expected/0001.txt", "+++ actual/0001.txt", "@@ -1,2 +1,2 @@", " one", "… 2 more lines"])
     }
 
+    /// Frames are aligned by cause: an inserted frame renumbers the rest, which stay equal.
+    func testFramesAreAlignedByCause() {
+        func frame(_ number: Int, _ cause: String, _ state: String = "idle") -> [String: String] {
+            let name = String(format: "%04d", number)
+            return ["\(name).json": #"{"frame": \#(number), "cause": "\#(cause)", "footer": {"state": "\#(state)"}}"#,
+                    "\(name).txt": "frame \(number) · t=0s · \(cause)\nbody \(cause)\n"]
+        }
+        let expected = files(frame(1, "launch").merging(frame(2, "wait 1")) { a, _ in a }.merging(frame(3, "release")) { a, _ in a })
+        let actual = files(frame(1, "launch").merging(frame(2, "scroll by 5")) { a, _ in a }
+            .merging(frame(3, "wait 1")) { a, _ in a }.merging(frame(4, "release", "loading")) { a, _ in a })
+        let comparison = FrameComparison.compare(expected: expected, actual: actual)
+        XCTAssertEqual(comparison.added.map(\.number), [2])
+        XCTAssertEqual(comparison.added.first?.cause, "scroll by 5")
+        XCTAssertEqual(comparison.removed.map(\.number), [])
+        XCTAssertEqual(comparison.changed.map(\.number), [4], "frame 3 moved to 4 and changed; frame 2 moved to 3 unchanged")
+        XCTAssertEqual(comparison.changed.first?.expectedNumber, 3)
+        XCTAssertEqual(comparison.changed.first?.files.map(\.lines), [["footer.state: idle → loading"]])
+    }
+
     func testFrameFileNames() {
         XCTAssertEqual(FrameFileName.number(of: "0003.txt"), 3)
         XCTAssertEqual(FrameFileName.number(of: "12345.json"), 12345)
