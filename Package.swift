@@ -3,6 +3,10 @@ import PackageDescription
 
 let package = Package(
     name: "FeedFrames",
+    // macOS 13 and iOS 16: the string APIs the sources use (`replacing(_:with:)`, `split(separator:)` with a
+    // String); nothing needs macOS 15's Synchronization (ParallelMap takes a lock). Checked on Linux only: see
+    // the README's "macOS and iOS".
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "feedframes", targets: ["feedframes"]),
         .library(name: "FeedEngine", targets: ["FeedEngine"]),
@@ -37,11 +41,11 @@ let package = Package(
         .executableTarget(name: "embed-files"),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["embed-files"]),
         // libxml2: parse, RelaxNG-validate and query HTML frames, hardened, errors as values.
-        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         .target(name: "XHTMLValidation", dependencies: ["CLibXML2"]),
         // SQLite, for `sqlite` sources; real data sources (file, SQLite, HTTP), opened for FeedScenario's reader.
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "FeedSources", dependencies: ["FeedEngine", "FeedScenario", "JSONText", "CSQLite"]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .target(name: "FeedSources", dependencies: ["FeedEngine", "FeedScenario", "JSONText", "CSQLite", "CSystem"]),
         // Mustache templates: compiled once, rendered from typed values.
         .target(name: "Mustache"),
         // Frame folders compared: line diff, JSON key paths, the HTML report (feedframes diff, FeedFramesTesting).
@@ -56,8 +60,8 @@ let package = Package(
         .target(name: "FeedFramesSwiftTesting", dependencies: ["FeedFramesTesting"]),
         // Text measured like the device: HarfBuzz shaping, UAX #14 line breaks, UAX #9 bidi (FriBidi),
         // font fallback over a fixed font stack, and font subsets for the frames (SPEC §9, issue 18).
-        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
-        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"]), .brew(["fribidi"])]),
         .target(name: "TextLayout", dependencies: ["CHarfBuzz", "CFriBidi"], exclude: ["LineBreaking/generate-line-break-table.py"]),
         // Every reachable state: breadth-first search, invariants, state graphs, parameter sweeps (explore, sweep).
         .target(name: "FeedExplorer", dependencies: ["FeedEngine", "FeedScenario", "JSONText"]),
@@ -68,11 +72,11 @@ let package = Package(
         .target(name: "FeedFramesCLI", dependencies: [
             "FrameDiff", "FrameGallery",
             "FeedExplorer", "ExploreReport",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"), "FeedEngine", "FeedScenario", "FrameRendering", "FrameFolder", "FeedFramesResources", "JSONText", "FeedSources",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"), "FeedEngine", "FeedScenario", "FrameRendering", "FrameFolder", "FeedFramesResources", "JSONText", "FeedSources", "CSystem",
         ]),
         // mimalloc serves malloc for the executables: glibc's allocator cost 15–20% of a render,
         // and more on two threads (README, Performance).
-        .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
+        .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"]), .brew(["mimalloc"])]),
         .executableTarget(name: "feedframes", dependencies: ["FeedFramesCLI", "CMimalloc"]),
         // Figures and ratios for the README's Performance section (run in release).
         .executableTarget(name: "feedframes-bench", dependencies: [

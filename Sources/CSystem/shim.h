@@ -1,13 +1,27 @@
 #ifndef FEEDFRAMES_CSYSTEM_SHIM_H
 #define FEEDFRAMES_CSYSTEM_SHIM_H
 
-// System calls Swift cannot reach directly: `syscall` is variadic, and
-// glibc declares `renameat2` only under _GNU_SOURCE.
+// System calls Swift cannot reach directly: `syscall` and `open` are variadic,
+// glibc declares `renameat2` only under _GNU_SOURCE, and a Swift type with a
+// `read` or `write` method of its own cannot name the C function without its
+// module, which is Glibc on Linux and Darwin on Apple's platforms.
 
 #include <errno.h>
 #include <fcntl.h>
 #include <unistd.h>
+#include <sys/types.h>
+#if defined(__linux__)
 #include <sys/syscall.h>
+#endif
+#if defined(__APPLE__)
+#include <stdio.h>
+#endif
+
+/// write(2), read(2), close(2) and open(2) under names that are the same everywhere.
+static inline long csystem_write(int fd, const void *bytes, long count) { return (long)write(fd, bytes, (size_t)count); }
+static inline long csystem_read(int fd, void *bytes, long count) { return (long)read(fd, bytes, (size_t)count); }
+static inline int csystem_close(int fd) { return close(fd); }
+static inline int csystem_open(const char *path, int flags, unsigned int mode) { return open(path, flags, (mode_t)mode); }
 
 // From <linux/fs.h>, which clashes with other system headers when imported.
 #define CSYSTEM_RENAME_NOREPLACE 1u
@@ -17,8 +31,11 @@
 /// ENOSYS where the kernel (before 3.15) lacks it; EINVAL where the file system
 /// does not support the flag.
 static inline int csystem_renameat2(const char *from, const char *to, unsigned int flags) {
-#ifdef SYS_renameat2
+#if defined(SYS_renameat2)
     return (int)syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, flags);
+#elif defined(__APPLE__)
+    // macOS 10.12+: renamex_np's RENAME_SWAP and RENAME_EXCL are the same two operations.
+    return renamex_np(from, to, flags == CSYSTEM_RENAME_EXCHANGE ? RENAME_SWAP : RENAME_EXCL);
 #else
     (void)from; (void)to; (void)flags;
     errno = ENOSYS;

@@ -46,7 +46,7 @@ enum TemplateLocator {
             guard let data = FileManager.default.contents(atPath: url.path) else {
                 throw CommandFailure(.noInput, "\(shown): cannot be read")
             }
-            guard let text = String(validating: data, as: UTF8.self) else {
+            guard let text = String(data: data, encoding: .utf8) else {
                 throw CommandFailure(.dataError, "\(shown): not UTF-8 text (expected a template in UTF-8)")
             }
             sources[name] = text

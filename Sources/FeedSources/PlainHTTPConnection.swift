@@ -2,6 +2,8 @@ import FeedScenario
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// One `GET` over a plain TCP socket (`http://`), for `HTTPClient`.
@@ -63,7 +65,7 @@ struct PlainHTTPConnection {
     private func connect(host: String, port: Int) -> Result<Int32, HTTPClient.Failure> {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_socktype = Socket.stream
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
         guard status == 0, let list else {
@@ -74,12 +76,12 @@ struct PlainHTTPConnection {
         var entry: UnsafeMutablePointer<addrinfo>? = list
         while let address = entry {
             entry = address.pointee.ai_next
-            let descriptor = Glibc.socket(address.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            let descriptor = Socket.nonBlocking(family: address.pointee.ai_family)
             guard descriptor >= 0 else {
                 reason = String(cString: strerror(errno))
                 continue
             }
-            if Glibc.connect(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 { return .success(descriptor) }
+            if Socket.connect(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 { return .success(descriptor) }
             guard errno == EINPROGRESS else {
                 reason = String(cString: strerror(errno))
                 close(descriptor)
@@ -105,7 +107,7 @@ struct PlainHTTPConnection {
     private func send(_ bytes: [UInt8], on socket: Int32) -> HTTPClient.Failure? {
         var sent = 0
         while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let count = bytes[sent...].withUnsafeBytes { Socket.send(socket, $0.baseAddress, $0.count) }
             if count > 0 {
                 sent += count
                 continue

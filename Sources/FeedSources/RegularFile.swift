@@ -1,5 +1,8 @@
+import CSystem
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Opens a data file the way nothing can hang on it: non-blocking, then
@@ -35,7 +38,7 @@ enum RegularFile {
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             while bytes.count <= limit {
                 let wanted = min(chunk.count, limit + 1 - bytes.count)
-                let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
+                let count = chunk.withUnsafeMutableBytes { csystem_read(descriptor, $0.baseAddress, wanted) }
                 if count < 0 {
                     if errno == EINTR { continue }
                     throw .unreadable(String(cString: strerror(errno)))
@@ -49,7 +52,7 @@ enum RegularFile {
 
     /// - Throws: `missing`, `folder`, `notRegular` or `unreadable`; never blocks.
     static func open(_ path: String) throws(Problem) -> Handle {
-        let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        let descriptor = csystem_open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0)
         guard descriptor >= 0 else {
             let code = errno
             switch code {

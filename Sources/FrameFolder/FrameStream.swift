@@ -1,6 +1,10 @@
+import CSystem
+import FrameFolder
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A file of a `FrameWriter`'s folder written in pieces; closed when done or dropped.
@@ -17,7 +21,7 @@ public final class FrameStream {
         buffer.reserveCapacity(1 << 16)
     }
 
-    deinit { if descriptor >= 0 { Glibc.close(descriptor) } }
+    deinit { if descriptor >= 0 { csystem_close(descriptor) } }
 
     /// Appends bytes, flushing to the file in 64 KiB pieces.
     public func append(_ bytes: [UInt8]) throws(OutputError) {
@@ -31,14 +35,14 @@ public final class FrameStream {
     /// Writes what is buffered and closes the file.
     public func close() throws(OutputError) {
         try flush()
-        Glibc.close(descriptor)
+        csystem_close(descriptor)
         descriptor = -1
     }
 
     private func flush() throws(OutputError) {
         var offset = 0
         while offset < buffer.count {
-            let written = buffer.withUnsafeBytes { raw in Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset) }
+            let written = buffer.withUnsafeBytes { raw in csystem_write(descriptor, raw.baseAddress! + offset, raw.count - offset) }
             if written < 0 {
                 if errno == EINTR { continue }
                 throw OutputError(path: path, message: "cannot write (\(String(cString: strerror(errno))))")
