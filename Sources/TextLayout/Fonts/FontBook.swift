@@ -45,7 +45,15 @@ public struct FontBook: Hashable, Sendable {
               directory: "truetype/noto", package: "fonts-noto-core", weight: .semibold, required: false),
     ]
 
-    public static let defaultRoots = ["/usr/share/fonts"]
+    public static let defaultRoots: [String] = {
+        #if os(Linux)
+        return ["/usr/share/fonts"]
+        #else
+        // Homebrew casks put fonts in the user's or the system's Library.
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? ""
+        return [home + "/Library/Fonts", "/Library/Fonts", "/System/Library/Fonts", "/opt/homebrew/share/fonts", "/usr/local/share/fonts"]
+        #endif
+    }()
 
     /// The roots searched.
     public let roots: [String]
