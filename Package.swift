@@ -14,11 +14,19 @@ let package = Package(
         .library(name: "FeedFramesTesting", targets: ["FeedFramesTesting"]),
         .library(name: "FeedFramesXCTest", targets: ["FeedFramesXCTest"]),
         .library(name: "FeedFramesSwiftTesting", targets: ["FeedFramesSwiftTesting"]),
+        // swift-snapshot-testing strategies (`assertSnapshot(of:as: .feedFrames(.text))`), with the trait
+        // `SnapshotTesting`: a package that does not enable it fetches nothing for it.
+        .library(name: "FeedFramesSnapshotTesting", targets: ["FeedFramesSnapshotTesting"]),
         .executable(name: "feedframes-bench", targets: ["feedframes-bench"]),
+    ],
+    traits: [
+        .trait(name: "SnapshotTesting", description: "Strategies for pointfree's swift-snapshot-testing (FeedFramesSnapshotTesting)."),
     ],
     dependencies: [
         // The command line: commands, help, exit codes, completions, the man page (generate-manual).
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Only with the SnapshotTesting trait.
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
         // `swift package generate-documentation`: the DocC catalogs of FeedEngine and FeedFramesTesting.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
@@ -57,6 +65,11 @@ let package = Package(
             "FeedEngine", "FeedScenario", "FrameRendering", "FrameFolder", "FrameDiff", "FeedFramesResources", "JSONText", "Mustache", "XHTMLValidation",
         ]),
         .target(name: "FeedFramesXCTest", dependencies: ["FeedFramesTesting"]),
+        // Tested by the consumer package Examples/SnapshotTesting, which enables the trait.
+        .target(name: "FeedFramesSnapshotTesting", dependencies: [
+            "FeedFramesTesting",
+            .product(name: "SnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"])),
+        ]),
         .target(name: "FeedFramesSwiftTesting", dependencies: ["FeedFramesTesting"]),
         // Text measured like the device: HarfBuzz shaping, UAX #14 line breaks, UAX #9 bidi (FriBidi),
         // font fallback over a fixed font stack, and font subsets for the frames (SPEC §9, issue 18).

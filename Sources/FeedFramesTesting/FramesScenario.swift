@@ -1,6 +1,7 @@
 import FeedEngine
 import FeedScenario
 import JSONText
+import Foundation
 
 /// What a snapshot test renders: a scenario file, or a preset with a data
 /// source and events written in Swift.
@@ -96,5 +97,17 @@ public struct FramesScenario: Sendable {
             if !failures.isEmpty { object["failures"] = .array(failures.map { .number(Double($0)) }) }
             return object
         }
+    }
+}
+
+extension FramesScenario {
+    /// Every frame of the scenario as `strategy` writes it, in frame order: for
+    /// adapters to other snapshot libraries (`FeedFramesSnapshotTesting`).
+    /// - Parameter folder: what a relative `.file` path is relative to.
+    /// - Throws: a scenario that does not read, or a frame that does not render.
+    public func frames(as strategy: FrameStrategy, relativeTo folder: URL) throws(FramesFailure) -> [(name: String, bytes: [UInt8])] {
+        let scenario = try FrameSnapshots.load(self, relativeTo: folder)
+        let files = try FrameSnapshots.render(scenario, as: [strategy])
+        return files.frames.flatMap { frame in frame.files.map { ($0, files.files[$0] ?? []) } }
     }
 }
