@@ -45,7 +45,7 @@ struct FeedFramesCommand: ParsableCommand {
         discussion: "With no subcommand, renders the built-in demo scenarios into output/ and prints where to open them.",
         version: FeedFramesVersion.current,
         subcommands: [RenderCommand.self, ValidateCommand.self, DiffCommand.self, PreviewCommand.self, PresetsCommand.self,
-                      DemosCommand.self, RecordCommand.self, ExploreCommand.self, SweepCommand.self])
+                      DemosCommand.self, RecordCommand.self, ExploreCommand.self, SweepCommand.self, ReviewCommand.self])
 
     func run() throws {
         try RenderCommand.render(try Demos.all(), options: RenderCommand.Options(), console: Console())

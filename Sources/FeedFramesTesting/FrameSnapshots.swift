@@ -29,7 +29,8 @@ public func verifyFrames(of scenario: FramesScenario,
                          environment: [String: String] = ProcessInfo.processInfo.environment,
                          testFile: String = #filePath,
                          testName: String = #function) -> FramesFailure? {
-    let location = SnapshotLocation(testFile: testFile, testName: testName, name: name, snapshotDirectory: snapshotDirectory)
+    let location = SnapshotLocation(testFile: testFile, testName: testName, name: name, snapshotDirectory: snapshotDirectory,
+                                    environment: environment)
     do throws(FramesFailure) {
         let mode = try RecordMode.resolve(explicit: record, environment: environment).get()
         let loaded = try FrameSnapshots.load(scenario, relativeTo: URL(fileURLWithPath: testFile).deletingLastPathComponent())
@@ -171,7 +172,8 @@ enum FrameSnapshots {
                                               added: [], removed: [], changed: comparison.changed))
         message.append("Reference: \(referencePath)")
         message.append("Actual frames: \(location.actualFolder.path)")
-        message.append("Compare: feedframes diff '\(referencePath)' '\(location.actualFolder.path)'")
+        message.append(report(reference: referencePath, actual: location.actualFolder.path, to: location.reportFolder))
+        message.append("Compare: " + diffCommand(reference: referencePath, actual: location.actualFolder.path))
         if mode == .failed {
             try write(actual, to: location.referenceFolder)
             message.append("Recorded the actual frames as the new reference (record mode \"failed\"); re-run to compare against them.")
@@ -180,6 +182,41 @@ enum FrameSnapshots {
         }
         return FramesFailure(kind: .mismatch, message: message.joined(separator: "\n"),
                              referenceFolder: referencePath, actualFolder: location.actualFolder.path)
+    }
+
+    /// Writes the HTML diff report of a mismatch (the page `feedframes diff --html` writes),
+    /// whole or not at all; returns the line that names it, or says why there is none.
+    static func report(reference: String, actual: String, to folder: URL) -> String {
+        do throws(FramesFailure) {
+            let diff: FolderDiff
+            do throws(FolderDiffError) { diff = try FolderDiff.compare(expected: reference, actual: actual, context: 3) } catch {
+                throw FramesFailure(kind: .io, message: error.description)
+            }
+            let (templates, _) = try renderer.get()
+            do throws(RenderError) {
+                let writer: FrameWriter
+                do throws(OutputError) { writer = try FrameWriter(target: folder, kind: .diffReport) } catch { throw .output(error) }
+                try diff.report.write(into: writer, templates: templates, displayFolder: folder.path)
+                do throws(OutputError) { try writer.commit() } catch { throw .output(error) }
+            } catch {
+                throw FramesFailure(kind: .io, message: error.description)
+            }
+            return "Diff report: \(folder.appendingPathComponent("index.html").path)"
+        } catch {
+            return "No diff report: \(error.message)"
+        }
+    }
+
+    /// `swift run feedframes diff 'REFERENCE' 'ACTUAL'`, with paths relative to the folder the
+    /// test runs in (a package's root under `swift test`), so it can be pasted there as it is.
+    static func diffCommand(reference: String, actual: String,
+                            from folder: String = FileManager.default.currentDirectoryPath) -> String {
+        let base = URL(fileURLWithPath: folder).standardizedFileURL.path
+        func shown(_ path: String) -> String {
+            let relative = path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
+            return "'" + relative.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+        return "swift run feedframes diff \(shown(reference)) \(shown(actual))"
     }
 
     /// The folder replaced whole, or not at all.

@@ -1,5 +1,4 @@
 import CSystem
-import FrameFolder
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -54,6 +54,7 @@ extension BrowserTests {
             ("text-only/standard-story/index.html", (false, true, false)), ("html-only/standard-story/index.html", (true, false, false)),
             ("json-only/standard-story/index.html", (false, false, true)), ("explore/gallery/index.html", (true, true, false)),
             ("explore/counterexamples/way-forward/index.html", (true, true, false)),
+            ("review/DemoSnapshotTests.testEveryDemo.standard-story/index.html", (false, true, false)),
         ]
         for (page, panes) in viewers {
             let folder = pages.url(page).deletingLastPathComponent()

@@ -16,6 +16,7 @@ final class Pages: @unchecked Sendable {
         ("preview gallery", "preview/index.html"), ("explore report", "explore/index.html"),
         ("explore gallery", "explore/gallery/index.html"), ("counterexample viewer", "explore/counterexamples/way-forward/index.html"),
         ("sweep table", "sweep/sweep.html"), ("diff report", "report/index.html"),
+        ("review index", "review/index.html"), ("review viewer", "review/DemoSnapshotTests.testEveryDemo.standard-story/index.html"),
     ]
 
     nonisolated(unsafe) private static var made: Result<Pages, Error>?
@@ -50,6 +51,9 @@ final class Pages: @unchecked Sendable {
             try Data(try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "Item 1", with: "Row 1").utf8).write(to: url)
         }
         try run(["diff", "output/standard-story", "changed/standard-story", "--html", "report"], allowing: [1])
+        // This repository's own recorded references (text and JSON frames), as a reviewer sees them.
+        try run(["review", demos.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tests").path,
+                 "--out", "review"])
     }
 
     deinit { try? FileManager.default.removeItem(at: folder) }

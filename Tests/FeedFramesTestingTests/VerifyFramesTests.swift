@@ -1,4 +1,4 @@
-import FeedFramesTesting
+@testable import FeedFramesTesting
 import Foundation
 import XCTest
 
@@ -47,7 +47,8 @@ final class VerifyFramesTests: XCTestCase {
         XCTAssertEqual(failure.kind, .missingReference(recorded: false))
         XCTAssertEqual(files("testNeverRecordsNothingAndSaysWhereTheFramesAre"), [])
         let actual = try XCTUnwrap(failure.actualFolder)
-        XCTAssertTrue(actual.hasSuffix("/feedframes-snapshots/ListTests/testNeverRecordsNothingAndSaysWhereTheFramesAre"), actual)
+        XCTAssertTrue(actual.hasSuffix("/feedframes-snapshots/actual/ListTests/testNeverRecordsNothingAndSaysWhereTheFramesAre"),
+                      "/tests/ListTests.swift is in no package: the temporary folder: \(actual)")
         XCTAssertTrue(FileManager.default.fileExists(atPath: actual + "/0007.txt"))
         XCTAssertTrue(failure.message.contains("FEEDFRAMES_RECORD=missing"), failure.message)
     }
@@ -67,7 +68,12 @@ final class VerifyFramesTests: XCTestCase {
         }
         let actual = try XCTUnwrap(failure.actualFolder)
         XCTAssertTrue(lines.contains("Actual frames: \(actual)"), failure.message)
-        XCTAssertTrue(lines.contains("Compare: feedframes diff '\(folder.path)/rule' '\(actual)'"), failure.message)
+        let relativeActual = actual.replacingOccurrences(of: FileManager.default.currentDirectoryPath + "/", with: "")
+        XCTAssertTrue(lines.contains("Compare: swift run feedframes diff '\(folder.path)/rule' '\(relativeActual)'"), failure.message)
+        let report = try XCTUnwrap(lines.first { $0.hasPrefix("Diff report: ") }, failure.message).dropFirst("Diff report: ".count)
+        XCTAssertTrue(report.hasSuffix("/feedframes-snapshots/diff/ListTests/rule/index.html"), String(report))
+        let page = try String(contentsOfFile: String(report), encoding: .utf8)
+        XCTAssertTrue(page.contains("0003"), "the report shows the changed frame")
         XCTAssertEqual(try String(contentsOfFile: actual + "/0003.txt", encoding: .utf8).split(separator: "\n")[1],
                        "standard en 375x667 · offset 100 of 880 · 20 items, page 1")
         XCTAssertNotNil(verify(noPrefetch, testName: "rule"), "the reference is left as it was")
@@ -147,8 +153,29 @@ final class VerifyFramesTests: XCTestCase {
     func testReferencesSitBesideTheTestFile() {
         let location = SnapshotLocation(testFile: "/repo/Tests/AppTests/FeedTests.swift", testName: "testRefresh()")
         XCTAssertEqual(location.referenceFolder.path, "/repo/Tests/AppTests/__Snapshots__/FeedTests/testRefresh")
-        XCTAssertTrue(location.actualFolder.path.hasSuffix("/feedframes-snapshots/FeedTests/testRefresh"))
+        XCTAssertTrue(location.actualFolder.path.hasSuffix("/feedframes-snapshots/actual/FeedTests/testRefresh"),
+                      "no package around /repo: the temporary folder")
         let named = SnapshotLocation(testFile: "/repo/Tests/AppTests/FeedTests.swift", testName: "demo(_:)", name: "a/b c")
         XCTAssertEqual(named.referenceFolder.lastPathComponent, "demo.a_b_c")
+    }
+
+    func testArtifactsGoIntoTheBuildFolderOfThePackageThatHoldsTheTest() throws {
+        let package = FileManager.default.temporaryDirectory.appendingPathComponent("feedframes-pkg-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: package.appendingPathComponent("Tests/AppTests"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: package) }
+        try Data("// swift-tools-version:6.1\n".utf8).write(to: package.appendingPathComponent("Package.swift"))
+        let file = package.appendingPathComponent("Tests/AppTests/FeedTests.swift").path
+        let location = SnapshotLocation(testFile: file, testName: "testRefresh()", environment: [:])
+        XCTAssertEqual(location.actualFolder.path, package.standardizedFileURL.path + "/.build/feedframes-snapshots/actual/FeedTests/testRefresh")
+        XCTAssertEqual(location.reportFolder.path, package.standardizedFileURL.path + "/.build/feedframes-snapshots/diff/FeedTests/testRefresh")
+        let moved = SnapshotLocation(testFile: file, testName: "testRefresh()", environment: ["FEEDFRAMES_ARTIFACTS": "/ci/upload"])
+        XCTAssertEqual(moved.actualFolder.path, "/ci/upload/actual/FeedTests/testRefresh")
+    }
+
+    func testTheDiffCommandIsRelativeToWhereTheTestRuns() {
+        XCTAssertEqual(FrameSnapshots.diffCommand(reference: "/pkg/Tests/A/__Snapshots__/T/t", actual: "/pkg/.build/x/t", from: "/pkg"),
+                       "swift run feedframes diff 'Tests/A/__Snapshots__/T/t' '.build/x/t'")
+        XCTAssertEqual(FrameSnapshots.diffCommand(reference: "/elsewhere/it's", actual: "/pkg/a", from: "/pkg"),
+                       "swift run feedframes diff '/elsewhere/it'\\''s' 'a'")
     }
 }
