@@ -13,17 +13,48 @@ public struct FeedTexts: Hashable, Sendable {
     public var retry: String
     public var empty: String
 
-    /// The locales FeedFrames has texts for.
-    public static let locales = ["en", "zh-Hans", "zh-Hant"]
+    /// The locales FeedFrames has texts for; any other BCP 47 tag falls back to one (`LocaleMatch`).
+    public static let locales = ["en", "zh-Hans", "zh-Hant", "ja", "ko", "ar"]
 
-    /// The table of SPEC §5 for `locale`, or `nil` for a locale it does not have.
+    /// The built-in table for `locale` (exactly one of `locales`), or `nil` for a locale it does not have.
     public static func forLocale(_ locale: String) -> FeedTexts? {
         switch locale {
         case "en": return .english
         case "zh-Hans": return .simplifiedChinese
         case "zh-Hant": return .traditionalChinese
+        case "ja": return .japanese
+        case "ko": return .korean
+        case "ar": return .arabic
         default: return nil
         }
+    }
+
+    /// The keys a team's texts file (`.xcstrings` or `.strings`) may give (SPEC §9), in this order
+    /// in messages. `footer.idle` is the idle footer's text in either footer mode.
+    public static let keys = ["header.idle", "header.armed", "header.refreshing", "footer.idle", "footer.armed",
+                              "footer.loading", "footer.exhausted", "footer.failed", "toast.failed", "retry", "empty"]
+
+    /// These texts with the given ones (by `keys`) in their place; keys not in `keys` are ignored
+    /// here (the reader reports them).
+    public func replacing(_ strings: [String: String]) -> FeedTexts {
+        var texts = self
+        for (key, value) in strings {
+            switch key {
+            case "header.idle": texts.headerIdle = value
+            case "header.armed": texts.headerArmed = value
+            case "header.refreshing": texts.headerRefreshing = value
+            case "footer.idle": texts.footerIdleAuto = value; texts.footerIdleRelease = value
+            case "footer.armed": texts.footerArmed = value
+            case "footer.loading": texts.footerLoading = value
+            case "footer.exhausted": texts.footerExhausted = value
+            case "footer.failed": texts.footerFailed = value
+            case "toast.failed": texts.toast = value
+            case "retry": texts.retry = value
+            case "empty": texts.empty = value
+            default: break
+            }
+        }
+        return texts
     }
 
     public static let english = FeedTexts(
@@ -44,6 +75,27 @@ public struct FeedTexts: Hashable, Sendable {
         footerIdleAuto: "點擊或上拉加載更多", footerIdleRelease: "上拉可以加載更多",
         footerArmed: "鬆開立即加載更多", footerLoading: "正在加載更多的數據...", footerExhausted: "已經全部加載完畢",
         footerFailed: "載入失敗，點擊重試", toast: "載入失敗", retry: "重新載入", empty: "暫無內容")
+
+    public static let japanese = FeedTexts(
+        headerIdle: "下に引いて更新", headerArmed: "離して更新", headerRefreshing: "読み込み中...",
+        footerIdleAuto: "タップまたは上に引いてさらに読み込む", footerIdleRelease: "上に引いてさらに読み込む",
+        footerArmed: "離してさらに読み込む", footerLoading: "読み込み中...", footerExhausted: "これ以上データはありません",
+        footerFailed: "読み込みに失敗しました。タップして再試行", toast: "読み込めませんでした", retry: "再読み込み",
+        empty: "コンテンツがありません")
+
+    public static let korean = FeedTexts(
+        headerIdle: "당겨서 새로고침", headerArmed: "놓아서 새로고침", headerRefreshing: "불러오는 중...",
+        footerIdleAuto: "탭하거나 위로 당겨서 더 불러오기", footerIdleRelease: "위로 당겨서 더 불러오기",
+        footerArmed: "놓아서 더 불러오기", footerLoading: "불러오는 중...", footerExhausted: "더 이상 데이터가 없습니다",
+        footerFailed: "불러오지 못했습니다. 탭하여 다시 시도", toast: "불러올 수 없습니다", retry: "다시 불러오기",
+        empty: "콘텐츠 없음")
+
+    public static let arabic = FeedTexts(
+        headerIdle: "اسحب للأسفل للتحديث", headerArmed: "أفلت للتحديث", headerRefreshing: "جارٍ التحميل...",
+        footerIdleAuto: "انقر أو اسحب للأعلى لتحميل المزيد", footerIdleRelease: "اسحب للأعلى لتحميل المزيد",
+        footerArmed: "أفلت لتحميل المزيد", footerLoading: "جارٍ التحميل...", footerExhausted: "لا توجد بيانات أخرى",
+        footerFailed: "فشل التحميل. انقر لإعادة المحاولة", toast: "تعذّر التحميل", retry: "إعادة التحميل",
+        empty: "لا يوجد محتوى")
 
     /// seed000's own words, which replace the simplified-Chinese table where it has them.
     func withSeed000Words() -> FeedTexts {

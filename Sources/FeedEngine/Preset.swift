@@ -7,17 +7,40 @@ public struct Preset: Hashable, Sendable {
     /// Defaults for the scenario's `source`.
     public var latency: Double
     public var title: String
+    /// The built-in preset whose rules and look this one has (its own name for the built-ins; a
+    /// list description copied from one names it in `behaviour`). Frames are styled by it.
+    public var behaviour: String
+    /// The texts of one of `FeedTexts.locales` (a list description may give its own).
+    private let textTable: @Sendable (String) -> FeedTexts?
     /// Builds the preset's configuration with the texts of `locale`.
     private let makeConfig: @Sendable (FeedTexts) -> FeedConfig
 
-    public static func == (lhs: Preset, rhs: Preset) -> Bool { lhs.name == rhs.name }
+    /// - Parameters:
+    ///   - texts: the texts for a table name of `FeedTexts.locales`; the built-in tables by default.
+    ///   - makeConfig: the configuration, given the texts of the scenario's locale.
+    public init(name: String, summary: String, behaviour: String? = nil, defaultLocale: String, latency: Double, title: String,
+                texts: @escaping @Sendable (String) -> FeedTexts? = { FeedTexts.forLocale($0) },
+                makeConfig: @escaping @Sendable (FeedTexts) -> FeedConfig) {
+        self.name = name
+        self.summary = summary
+        self.behaviour = behaviour ?? name
+        self.defaultLocale = defaultLocale
+        self.latency = latency
+        self.title = title
+        self.textTable = texts
+        self.makeConfig = makeConfig
+    }
+
+    public static func == (lhs: Preset, rhs: Preset) -> Bool {
+        lhs.name == rhs.name && lhs.behaviour == rhs.behaviour && lhs.defaultLocale == rhs.defaultLocale
+            && lhs.latency == rhs.latency && lhs.title == rhs.title && lhs.summary == rhs.summary
+            && FeedTexts.locales.allSatisfy { lhs.config(locale: $0) == rhs.config(locale: $0) }
+    }
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
-    /// The configuration in `locale`, or `nil` when there are no texts for it.
+    /// The configuration in `locale` (any BCP 47 tag, through `LocaleMatch`), or `nil` when it is not one.
     public func config(locale: String? = nil) -> FeedConfig? {
-        let locale = locale ?? defaultLocale
-        guard var texts = FeedTexts.forLocale(locale) else { return nil }
-        if name == "seed000" && locale == "zh-Hans" { texts = texts.withSeed000Words() }
+        guard let match = LocaleMatch.match(locale ?? defaultLocale), let texts = textTable(match.table) else { return nil }
         return makeConfig(texts)
     }
 
@@ -25,10 +48,15 @@ public struct Preset: Hashable, Sendable {
 
     public static func named(_ name: String) -> Preset? { all.first { $0.name == name } }
 
+    /// The texts each built-in table key shows in this preset (for export): its own words where it has them.
+    public func texts(table: String) -> FeedTexts? { config(locale: table)?.texts }
+
     /// seed000: the Objective-C `IncrementalTableView` with pull-to-refresh and release-to-load.
     public static let seed000 = Preset(
         name: "seed000", summary: "release-to-load footer and pull-to-refresh header, retry button and toast (seed 000)",
-        defaultLocale: "zh-Hans", latency: 1, title: "新闻{n}"
+        defaultLocale: "zh-Hans", latency: 1, title: "新闻{n}",
+        // The seed's own words replace the simplified-Chinese table where it has them.
+        texts: { table in table == "zh-Hans" ? FeedTexts.simplifiedChinese.withSeed000Words() : FeedTexts.forLocale(table) }
     ) { texts in
         FeedConfig(rowHeight: 44, pageSize: 20, header: .init(height: 100, armDistance: 60),
                    footer: .init(mode: .release, height: 100, armDistance: 60, colour: "#e6e6e6"),

@@ -38,35 +38,11 @@ struct DemosCommand: ParsableCommand {
     }
 
     /// Writes each demo file unless an edited copy, or a file FeedFrames did not write,
-    /// stands in its place (all are checked before any is written). `DIR/.feedframes`
-    /// records what was written, so an untouched copy is told from an edited one.
+    /// stands in its place (see `FileExport`).
     static func export(to folder: String, force: Bool) throws(CommandFailure) {
-        let url = URL(fileURLWithPath: folder)
-        var marker = FolderMarker.read(in: folder) ?? FolderMarker(kind: "demos")
-        if !force {
-            for fileName in Demos.fileNames {
-                let path = url.appendingPathComponent(fileName).path
-                guard let existing = FileManager.default.contents(atPath: path).map(Array.init) else { continue }
-                let new = Array((Demos.text(fileName) ?? "").utf8)
-                let written = marker.files[fileName] == FolderMarker.checksum(of: existing)
-                if existing != new && !written {
-                    throw CommandFailure(.cannotCreate, "\(OutputError.shownPath(path)): was edited or not written by FeedFrames; "
-                                         + "not replacing it (move it away, or give --force)")
-                }
-            }
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            for fileName in Demos.fileNames {
-                let bytes = Array((Demos.text(fileName) ?? "").utf8)
-                try AtomicFile.replace(at: url.appendingPathComponent(fileName).path, with: bytes)
-                marker.files[fileName] = FolderMarker.checksum(of: bytes)
-            }
-            try AtomicFile.replace(at: url.appendingPathComponent(FolderMarker.fileName).path, with: marker.bytes)
-        } catch let error as OutputError {
+        let files = Demos.fileNames.map { ($0, Array((Demos.text($0) ?? "").utf8)) }
+        do throws(OutputError) { try FileExport.write(files, to: folder, kind: "demos", force: force) } catch {
             throw CommandFailure(.cannotCreate, error.description)
-        } catch {
-            throw CommandFailure(.cannotCreate, "\(OutputError.shownPath(folder)): cannot write demos (\(FrameWriter.reason(error)))")
         }
     }
 }

@@ -22,13 +22,19 @@ extension Preset {
 }
 
 extension FeedTexts {
-    /// `--locale en,zh-Hans`: locales that have texts.
+    /// `--locale en,zh-Hans`: BCP 47 tags (those without built-in texts fall back, SPEC §9).
     static func localeList(_ text: String) throws -> [String] {
         try text.split(separator: ",").map { locale in
-            guard FeedTexts.forLocale(String(locale)) != nil else {
-                throw ValidationError("unknown locale '\(locale)' (expected \(choices(FeedTexts.locales)))")
-            }
-            return String(locale)
+            try checkedLocale(String(locale))
         }
+    }
+
+    /// `locale` when it is a BCP 47 language tag.
+    static func checkedLocale(_ locale: String) throws -> String {
+        guard LocaleMatch.match(locale) != nil else {
+            throw ValidationError("'\(locale)' is not a BCP 47 language tag (expected e.g. en, zh-Hant, ar-EG; "
+                                  + "built-in texts: \(FeedTexts.locales.joined(separator: ", ")))")
+        }
+        return locale
     }
 }

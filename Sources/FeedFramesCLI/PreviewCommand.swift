@@ -27,7 +27,7 @@ struct PreviewCommand: ParsableCommand {
     var presetLists: [[Preset]] = []
 
     @Option(name: .customLong("locale"), parsing: .singleValue,
-            help: ArgumentHelp("A locale to show every preset in: en, zh-Hans, zh-Hant (repeatable; default: each preset's own).",
+            help: ArgumentHelp("A locale to show every preset in: a BCP 47 tag, e.g. en, zh-Hant, ja, ar (repeatable; default: each preset's own).",
                                valueName: "locale"),
             transform: FeedTexts.localeList)
     var localeLists: [[String]] = []

@@ -31,7 +31,7 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var templates: TemplateOptions
 
-    @Option(help: ArgumentHelp("Show every scenario in this locale: en, zh-Hans or zh-Hant.", valueName: "locale"))
+    @Option(help: ArgumentHelp("Show every scenario in this locale: a BCP 47 tag; built-in texts for en, zh-Hans, zh-Hant, ja, ko and ar, others fall back (zh-HK → zh-Hant).", valueName: "locale"))
     var locale: String?
 
     @Option(name: [.short, .long], help: ArgumentHelp("Threads rendering and validating frames.", valueName: "n"))
@@ -56,9 +56,7 @@ struct RenderCommand: ParsableCommand {
     func validate() throws {
         guard !out.isEmpty else { throw ValidationError("empty --out (expected a folder; '.' for this one)") }
         guard Self.jobsRange.contains(jobs) else { throw ValidationError.outOfRange("jobs", jobs, Self.jobsRange) }
-        if let locale, FeedTexts.forLocale(locale) == nil {
-            throw ValidationError("unknown locale '\(locale)' (expected \(choices(FeedTexts.locales)))")
-        }
+        if let locale { _ = try FeedTexts.checkedLocale(locale) }
     }
 
     /// What a render does, however it was asked for (`render`, or `feedframes` alone).
@@ -126,6 +124,8 @@ struct RenderCommand: ParsableCommand {
             }
         }
         console.endProgress()
+        // What the reader chose where the scenario left room (a locale's fallback texts, keys a texts file lacks).
+        for input in inputs { for note in input.scenario.notes { console.error(CommandFailure.printable("\(input.file): \(note)")) } }
         // Once per scenario, naming the first step that did nothing.
         for line in summary.ineffective { console.error(CommandFailure.printable(line)) }
         let seconds = Date().timeIntervalSince(start)

@@ -13,9 +13,17 @@ public struct Scenario: Hashable, Sendable {
     public var config: FeedConfig
     public var source: SourceSpec
     public var steps: [ScriptStep]
+    /// The `texts` file as the scenario names it (relative to the scenario), whose texts are in `config`.
+    public var textsFile: String?
+    /// The preset file as the scenario names it (relative to the scenario), when `preset` came from one.
+    public var presetFile: String?
+    /// What the reader chose where the file left room: the built-in texts a locale fell back to,
+    /// the keys a texts file did not give. A run prints them.
+    public var notes: [String]
 
     public init(name: String, summary: String = "", preset: Preset, locale: String, viewport: Viewport,
-                config: FeedConfig, source: SourceSpec, steps: [ScriptStep]) {
+                config: FeedConfig, source: SourceSpec, steps: [ScriptStep], textsFile: String? = nil, presetFile: String? = nil,
+                notes: [String] = []) {
         self.name = name
         self.summary = summary
         self.preset = preset
@@ -24,6 +32,9 @@ public struct Scenario: Hashable, Sendable {
         self.config = config
         self.source = source
         self.steps = steps
+        self.textsFile = textsFile
+        self.presetFile = presetFile
+        self.notes = notes
     }
 
     /// The state before the first event.

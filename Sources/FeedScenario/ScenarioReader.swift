@@ -59,7 +59,7 @@ struct Reading {
     // MARK: The scenario
 
     mutating func scenario(_ root: JSONNode, defaultName: String) -> Scenario? {
-        let keys = ["name", "description", "preset", "locale", "viewport", "config", "source", "events"]
+        let keys = ["name", "description", "preset", "locale", "texts", "viewport", "config", "source", "events"]
         guard let fields = object(root, "", keys: keys) else { return nil }
 
         // Every name goes through one check, whether the file gives it or it comes from the file's name.
@@ -79,18 +79,28 @@ struct Reading {
             return nil
         }
         guard let presetName = string(presetNode, "preset") else { return nil }
-        guard let preset = Preset.named(presetName) else {
-            fail(presetNode, "preset", "unknown preset \(found(presetNode)) (expected one of \(Preset.all.map(\.name).joined(separator: ", ")))")
+        let presetFile = presetName.hasSuffix(".json") ? presetName : nil
+        guard let preset = presetFile.map({ presetFromFile($0, node: presetNode) }) ?? Preset.named(presetName) else {
+            if presetFile == nil {
+                fail(presetNode, "preset", "unknown preset \(found(presetNode)) (expected one of \(Preset.all.map(\.name).joined(separator: ", ")), "
+                     + "or a preset file ending in .json)")
+            }
             return nil
         }
 
         var locale = preset.defaultLocale
+        var notes: [String] = []
         if let node = fields["locale"], let value = string(node, "locale") {
-            if FeedTexts.forLocale(value) != nil { locale = value } else {
-                fail(node, "locale", "unknown locale \(found(node)) (expected one of \(FeedTexts.locales.joined(separator: ", ")))")
+            if let match = LocaleMatch.match(value) {
+                locale = value
+                if !match.isExact { notes.append("locale \(value) has no texts of its own; using the built-in \(match.table) texts") }
+            } else {
+                fail(node, "locale", "\(found(node)) is not a BCP 47 language tag (expected e.g. en, zh-Hant, ar-EG; "
+                     + "built-in texts: \(FeedTexts.locales.joined(separator: ", ")))")
             }
         }
-        guard var config = preset.config(locale: locale) else { return nil }
+        guard var config = preset.config(locale: locale), let match = LocaleMatch.match(locale) else { return nil }
+        let textsFile = fields["texts"].flatMap { texts($0, locale: match, into: &config, notes: &notes) }
 
         var viewport = Viewport.standard
         if let node = fields["viewport"], let size = object(node, "viewport", keys: ["width", "height"]) {
@@ -108,7 +118,57 @@ struct Reading {
 
         guard let source else { return nil }
         return Scenario(name: name, summary: summary, preset: preset, locale: locale, viewport: viewport,
-                        config: config, source: source, steps: steps)
+                        config: config, source: source, steps: steps, textsFile: textsFile, presetFile: presetFile, notes: notes)
+    }
+
+    /// `preset` naming a file (`presets --export` writes them), relative to the scenario,
+    /// read through the opener; its problems name the preset file, line and column.
+    mutating func presetFromFile(_ path: String, node: JSONNode) -> Preset? {
+        guard let opener, let read = opener.readFile(at: resolve(path), limit: PresetFile.maxBytes,
+                                                     expected: "a preset file, as feedframes presets --export writes them") else {
+            fail(node, "preset", "\(found(node)): preset files are read by the feedframes command (expected one of \(Preset.all.map(\.name).joined(separator: ", ")) here)")
+            return nil
+        }
+        switch read {
+        case .failure(let problem):
+            fail(node, "preset", problem.message)
+            return nil
+        case .success(let bytes):
+            do throws(ScenarioErrors) { return try PresetFile.read(bytes, file: resolve(path)) } catch {
+                problems += error.problems
+                return nil
+            }
+        }
+    }
+
+    /// The `texts` key: a String Catalog or `.strings` file whose texts for `locale` replace the
+    /// built-in ones in `config`. Read through the opener (at the edge); without one, only its
+    /// name is checked. Its own problems name the texts file, line and column.
+    /// - Returns: the path as written.
+    mutating func texts(_ node: JSONNode, locale: LocaleMatch, into config: inout FeedConfig, notes: inout [String]) -> String? {
+        guard let path = string(node, "texts") else { return nil }
+        guard let format = TextsFile.Format(file: path) else {
+            fail(node, "texts", "\(found(node)) is neither a String Catalog nor a strings file (expected a path ending in .xcstrings or .strings)")
+            return nil
+        }
+        guard let opener, let read = opener.readFile(at: resolve(path), limit: TextsFile.maxBytes, expected: "a .xcstrings or .strings file")
+        else { return path }
+        switch read {
+        case .failure(let problem):
+            fail(node, "texts", problem.message)
+        case .success(let bytes):
+            do throws(ScenarioErrors) {
+                let texts = try TextsFile.read(bytes, file: resolve(path), format: format, locale: locale)
+                config.texts = config.texts.replacing(texts.values)
+                if !texts.missing.isEmpty {
+                    notes.append("texts \(path) has no \(texts.missing.joined(separator: ", ")) for \(locale.requested); "
+                                 + "those keep the built-in \(locale.table) texts")
+                }
+            } catch {
+                problems += error.problems
+            }
+        }
+        return path
     }
 
     /// A name for a message: quoted, cut after 40 characters, control characters as "?".

@@ -15,8 +15,9 @@ public enum ScenarioWriter {
     public static func value(of scenario: Scenario) -> JSONValue {
         var object: JSONObject = ["name": .string(scenario.name)]
         if !scenario.summary.isEmpty { object["description"] = .string(scenario.summary) }
-        object["preset"] = .string(scenario.preset.name)
+        object["preset"] = .string(scenario.presetFile ?? scenario.preset.name)
         object["locale"] = .string(scenario.locale)
+        if let texts = scenario.textsFile { object["texts"] = .string(texts) }
         object["viewport"] = viewport(scenario.viewport)
         let overrides = configOverrides(scenario.config, preset: scenario.preset.config(locale: scenario.locale))
         if !overrides.keys.isEmpty { object["config"] = .object(overrides) }
@@ -53,33 +54,39 @@ public enum ScenarioWriter {
 
     // MARK: config (SPEC §5)
 
-    /// The `config` keys whose values differ from the preset's.
+    /// The `config` keys whose values differ from the preset's (a changed footer or header is
+    /// written whole, so the reader's "arm follows height" cannot move either of its values).
     public static func configOverrides(_ config: FeedConfig, preset: FeedConfig?) -> JSONObject {
+        guard let preset else { return JSONObject() }
+        let base = configValue(preset)
         var object = JSONObject()
-        guard let preset else { return object }
-        if config.rowHeight != preset.rowHeight { object["rowHeight"] = .number(config.rowHeight) }
-        if config.header != preset.header {
-            object["header"] = config.header.map {
-                ["height": .number($0.height), "armDistance": .number($0.armDistance)]
-            } ?? .null
-        }
-        if config.footer != preset.footer {
-            let footer = config.footer
-            // Height before armDistance, and both, so the reader's "arm follows height" cannot move either.
-            object["footer"] = [
+        let all = configValue(config)
+        for (key, value) in zip(all.keys, all.values) where base[key] != value { object[key] = value }
+        return object
+    }
+
+    /// Every `config` key of SPEC §5 with its value: a list description's whole configuration.
+    /// - Complexity: O(1).
+    public static func configValue(_ config: FeedConfig) -> JSONObject {
+        let footer = config.footer
+        var object: JSONObject = [
+            "rowHeight": .number(config.rowHeight),
+            "header": config.header.map { ["height": .number($0.height), "armDistance": .number($0.armDistance)] } ?? .null,
+            // Height before armDistance, so the reader's "arm follows height" cannot move it.
+            "footer": [
                 "mode": .string(footer.mode.rawValue), "height": .number(footer.height),
                 "armDistance": .number(footer.armDistance), "prefetchRows": .number(Double(footer.prefetchRows)),
                 "spinner": .string(footer.spinner.rawValue), "colour": .string(footer.colour),
-            ]
-        }
-        if config.hideUntilFirstData != preset.hideUntilFirstData { object["hideUntilFirstData"] = .bool(config.hideUntilFirstData) }
-        if config.hideFooterWhenFits != preset.hideFooterWhenFits { object["hideFooterWhenFits"] = .bool(config.hideFooterWhenFits) }
-        if config.firstLoadIndicator != preset.firstLoadIndicator { object["firstLoadIndicator"] = .string(config.firstLoadIndicator.rawValue) }
-        if config.firstLoadFailure != preset.firstLoadFailure { object["firstLoadFailure"] = .string(config.firstLoadFailure.rawValue) }
-        if config.refreshFailure != preset.refreshFailure { object["refreshFailure"] = .string(config.refreshFailure.rawValue) }
-        if config.loadMoreFailure != preset.loadMoreFailure { object["loadMoreFailure"] = .string(config.loadMoreFailure.rawValue) }
-        if config.refreshWhileLoading != preset.refreshWhileLoading { object["refreshWhileLoading"] = .string(config.refreshWhileLoading.rawValue) }
-        if config.toastDuration != preset.toastDuration { object["toastDuration"] = .number(config.toastDuration) }
+            ],
+        ]
+        object["hideUntilFirstData"] = .bool(config.hideUntilFirstData)
+        object["hideFooterWhenFits"] = .bool(config.hideFooterWhenFits)
+        object["firstLoadIndicator"] = .string(config.firstLoadIndicator.rawValue)
+        object["firstLoadFailure"] = .string(config.firstLoadFailure.rawValue)
+        object["refreshFailure"] = .string(config.refreshFailure.rawValue)
+        object["loadMoreFailure"] = .string(config.loadMoreFailure.rawValue)
+        object["refreshWhileLoading"] = .string(config.refreshWhileLoading.rawValue)
+        object["toastDuration"] = .number(config.toastDuration)
         return object
     }
 

@@ -6,6 +6,16 @@ public protocol SourceOpener: Sendable {
     /// table and columns; the URL's form) and returns what starts fresh sources.
     /// - Throws: every problem found, each with the key path it concerns.
     func open(_ source: ExternalSource) throws(SourceProblems) -> any SourceFactory
+
+    /// The bytes of a file a scenario names besides its source — its `texts` file, a preset
+    /// file (SPEC §9) — at `path` (already relative to the scenario's folder), or why it
+    /// cannot be read (the message ends with what was `expected`); `nil` when this opener
+    /// reads no files.
+    func readFile(at path: String, limit: Int, expected: String) -> Result<[UInt8], SourceProblem>?
+}
+
+extension SourceOpener {
+    public func readFile(at path: String, limit: Int, expected: String) -> Result<[UInt8], SourceProblem>? { nil }
 }
 
 /// Starts a fresh source, as at the start of a scenario, for each run.
@@ -14,7 +24,7 @@ public protocol SourceFactory: Sendable {
 }
 
 /// One problem found while opening a source.
-public struct SourceProblem: Hashable, Sendable {
+public struct SourceProblem: Error, Hashable, Sendable {
     /// The scenario key it concerns, e.g. `source.columns.height` (the reader adds the line and column).
     public var path: String
     public var message: String

@@ -14,4 +14,24 @@ public struct RealSourceOpener: SourceOpener {
         case .http(let spec): return HTTPSource.Factory(plan: try HTTPSource.check(spec))
         }
     }
+
+    /// A regular file only (a FIFO or a device is refused without waiting on it), at most `limit` bytes.
+    public func readFile(at path: String, limit: Int, expected: String) -> Result<[UInt8], SourceProblem>? {
+        do throws(RegularFile.Problem) {
+            let bytes = try RegularFile.open(path).read(upTo: limit)
+            guard bytes.count <= limit else {
+                return .failure(SourceProblem(path: "", message: "\(path) is larger than \(limit) bytes (expected \(expected))"))
+            }
+            return .success(bytes)
+        } catch {
+            let why: String
+            switch error {
+            case .missing: why = "no such file"
+            case .folder: why = "is a folder"
+            case .notRegular(let what): why = "is \(what), not a regular file"
+            case .unreadable(let reason): why = "cannot be read: \(reason)"
+            }
+            return .failure(SourceProblem(path: "", message: "\(path): \(why) (expected \(expected))"))
+        }
+    }
 }

@@ -13,7 +13,7 @@ public enum HTMLFrame {
         var object = TemplateRecord([
             "lang": .string(context.locale),
             "title": .string(XMLText.safe("\(context.scenarioName) — frame \(frame.number): \(frame.cause)")),
-            "preset": .string(context.presetName),
+            "preset": .string(XMLText.safe(context.look)),
             "number": .int(frame.number),
             "time": .double(frame.time),
             "cause": .string(XMLText.safe(frame.cause)),

@@ -760,7 +760,8 @@ final class Seed000TransitionTests: XCTestCase {
     func testSeed000InOtherLocalesUsesTheTable() {
         XCTAssertEqual(Preset.seed000.config(locale: "en")!.texts, .english)
         XCTAssertEqual(Preset.seed000.config(locale: "zh-Hant")!.texts, .traditionalChinese)
-        XCTAssertNil(Preset.seed000.config(locale: "fr"))
+        XCTAssertEqual(Preset.seed000.config(locale: "fr")!.texts, .english, "a locale without texts falls back to English")
+        XCTAssertNil(Preset.seed000.config(locale: "fr_FR"), "not a BCP 47 tag")
 
         let store = TestStore(preset: .seed000, locale: "en")
         store.send(.launch, effects: [start(1, .initial)]) {

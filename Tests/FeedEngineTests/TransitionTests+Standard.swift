@@ -573,7 +573,7 @@ final class StandardTransitionTests: XCTestCase {
         XCTAssertEqual([t.footerIdleAuto, t.footerIdleRelease], ["點擊或上拉加載更多", "上拉可以加載更多"])
         XCTAssertEqual([t.footerArmed, t.footerLoading, t.footerExhausted], ["鬆開立即加載更多", "正在加載更多的數據...", "已經全部加載完畢"])
         XCTAssertEqual([t.footerFailed, t.toast, t.retry, t.empty], ["載入失敗，點擊重試", "載入失敗", "重新載入", "暫無內容"])
-        XCTAssertEqual(FeedTexts.locales, ["en", "zh-Hans", "zh-Hant"])
+        XCTAssertEqual(FeedTexts.locales, ["en", "zh-Hans", "zh-Hant", "ja", "ko", "ar"])
         XCTAssertNil(FeedTexts.forLocale("de"))
     }
 

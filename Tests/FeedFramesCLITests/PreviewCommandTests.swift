@@ -92,7 +92,7 @@ final class PreviewCommandTests: XCTestCase {
     }
 
     func testBadCommandLines() throws {
-        for arguments in [["preview"], ["preview", "--out", "g", "--preset", "seed003"], ["preview", "--out", "g", "--locale", "fr"],
+        for arguments in [["preview"], ["preview", "--out", "g", "--preset", "seed003"], ["preview", "--out", "g", "--locale", "fr_FR"],
                           ["preview", "extra", "--out", "g"]] {
             let outcome = try cli.run(arguments)
             XCTAssertEqual(outcome.status, 64, arguments.joined(separator: " ") + ": " + outcome.stderr)

@@ -97,11 +97,14 @@ final class ScenarioReaderTests: XCTestCase {
 
     func testUnknownPresetLocaleAndKeys() {
         XCTAssertEqual(problems(#"{"preset": "fancy", "events": ["launch"]}"#),
-                       ["demo.json:1:12: preset: unknown preset \"fancy\" (expected one of seed000, seed001, standard)"])
-        XCTAssertEqual(problems(#"{"preset": "standard", "locale": "fr", "events": ["launch"]}"#),
-                       ["demo.json:1:34: locale: unknown locale \"fr\" (expected one of en, zh-Hans, zh-Hant)"])
+                       ["demo.json:1:12: preset: unknown preset \"fancy\" (expected one of seed000, seed001, standard, or a preset file ending in .json)"])
+        XCTAssertEqual(problems(#"{"preset": "standard", "locale": "fr_FR", "events": ["launch"]}"#),
+                       ["demo.json:1:34: locale: \"fr_FR\" is not a BCP 47 language tag (expected e.g. en, zh-Hant, ar-EG; built-in texts: en, zh-Hans, zh-Hant, ja, ko, ar)"])
+        let french = try? ScenarioReader.read(Array(#"{"preset": "standard", "locale": "fr", "events": ["launch"]}"#.utf8), file: "demo.json")
+        XCTAssertEqual(french?.config.texts, .english, "any BCP 47 tag; fr falls back to en")
+        XCTAssertEqual(french?.notes, ["locale fr has no texts of its own; using the built-in en texts"])
         XCTAssertEqual(problems(#"{"preset": "standard", "events": ["launch"], "extra": 1}"#),
-                       ["demo.json:1:46: extra: unknown key \"extra\" (expected one of name, description, preset, locale, viewport, config, source, events)"])
+                       ["demo.json:1:46: extra: unknown key \"extra\" (expected one of name, description, preset, locale, texts, viewport, config, source, events)"])
         XCTAssertEqual(problems(#"{"events": ["launch"]}"#),
                        ["demo.json:1:1: preset: missing (expected one of seed000, seed001, standard)"])
     }

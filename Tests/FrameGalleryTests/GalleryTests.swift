@@ -49,8 +49,8 @@ final class GalleryTests: XCTestCase {
     }
 
     func testUnknownLocaleIsAnError() {
-        XCTAssertThrowsError(try Gallery.build(presets: [.standard], locales: ["fr"])) { error in
-            XCTAssertEqual("\(error)", "unknown locale 'fr' (expected en, zh-Hans, zh-Hant)")
+        XCTAssertThrowsError(try Gallery.build(presets: [.standard], locales: ["fr_FR"])) { error in
+            XCTAssertEqual("\(error)", "unknown locale 'fr_FR' (expected en, zh-Hans, zh-Hant, ja, ko, ar)")
         }
     }
 }
