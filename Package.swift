@@ -82,7 +82,10 @@ let package = Package(
         // sweep table. Apart from FeedExplorer so that the search knows nothing of templates or frames.
         .target(name: "ExploreReport", dependencies: ["FeedExplorer", "FeedEngine", "FeedScenario", "FrameRendering", "FrameFolder", "JSONText", "Mustache"]),
         // The command line: one ParsableCommand per subcommand, each a thin call into a library.
+        // A headless Chromium driven over WebDriver: PNGs for render --png, pages for the browser tests.
+        .target(name: "BrowserSession"),
         .target(name: "FeedFramesCLI", dependencies: [
+            "BrowserSession",
             "FrameDiff", "FrameGallery",
             "FeedExplorer", "ExploreReport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), "FeedEngine", "FeedScenario", "FrameRendering", "FrameFolder", "FeedFramesResources", "JSONText", "FeedSources", "CSystem",
@@ -122,7 +125,7 @@ let package = Package(
             "ExploreReport", "FeedExplorer", "FeedEngine", "FeedScenario", "FrameRendering", "FeedFramesResources", "XHTMLValidation",
         ]),
         .testTarget(name: "FeedSourcesTests", dependencies: ["TestSupport", "FeedSources", "FeedScenario", "FeedEngine", "JSONText", "CSQLite", "FeedFramesCLI"]),
-        .testTarget(name: "BrowserTests", dependencies: ["feedframes", "FeedFramesProcess"]),
+        .testTarget(name: "BrowserTests", dependencies: ["feedframes", "FeedFramesProcess", "BrowserSession"]),
         // Bad inputs, hostile data, paths, kills and concurrency against the real binary (issue 6).
         .testTarget(name: "BadInputTests", dependencies: ["TestSupport", "feedframes", "FeedFramesProcess", "FeedScenario", "JSONText", "XHTMLValidation"]),
     ]

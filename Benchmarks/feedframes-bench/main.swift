@@ -4,11 +4,11 @@ import Foundation
 // FeedFrames benchmarks: prints every figure of issue 5 and, where there is a
 // baseline, the ratio measured in the same run. Build in release first:
 //   swift build -c release && .build/release/feedframes-bench [layout] [pipeline] [process] [scaling]
-let known: Set = ["layout", "pipeline", "process", "scaling"]
+let known: Set = ["layout", "pipeline", "process", "scaling", "png"]
 let sections = Set(CommandLine.arguments.dropFirst())
 if sections.contains("--help") || sections.contains("-h") {
     print("""
-        USAGE: feedframes-bench [layout] [pipeline] [process] [scaling]
+        USAGE: feedframes-bench [layout] [pipeline] [process] [scaling] [png]
 
         Prints the figures of issue 5 and, where there is a baseline, the ratio measured in the same run.
         With no section, all of them. Build in release first: swift build -c release
@@ -16,12 +16,13 @@ if sections.contains("--help") || sections.contains("-h") {
           pipeline  the whole pipeline against libxml2 alone, templates, --jobs 2 against 1
           process   peak memory of a 100,000-frame render, start-up of feedframes
           scaling   each stage on one thread and on two
+          png       render --png: one browser session a job against one Chromium launch a frame
         Files are written under $TMPDIR (TMPDIR=/dev/shm leaves the disk out).
         """)
     exit(0)
 }
 if let unknown = sections.subtracting(known).sorted().first {
-    FileHandle.standardError.write(Data("feedframes-bench: unknown section '\(unknown)' (expected layout, pipeline, process or scaling; see --help)\n".utf8))
+    FileHandle.standardError.write(Data("feedframes-bench: unknown section '\(unknown)' (expected layout, pipeline, process, scaling or png; see --help)\n".utf8))
     exit(64)
 }
 func wanted(_ name: String) -> Bool { sections.isEmpty || sections.contains(name) }
@@ -51,6 +52,7 @@ do {
     if wanted("layout") { LayoutBenchmark.run() }
     if wanted("pipeline") { try PipelineBenchmark.run() }
     if wanted("scaling") { try ScalingBenchmark.run() }
+    if wanted("png") && FileManager.default.isExecutableFile(atPath: binary) { try ScreenshotBenchmark.run(binary: binary) }
 } catch {
     print("benchmark failed: \(error)")
     exit(1)

@@ -111,8 +111,13 @@ struct RenderCommand: ParsableCommand {
                                                           validator: options.validate ? validator : nil, jobs: options.jobs),
                                out: outURL, shownOut: options.out)
         run.strict = options.strict
+        // One set of browser sessions for the whole run, closed when it ends.
+        // FEEDFRAMES_PNG=launch: one Chromium launch a frame, the benchmark's baseline.
+        let screenshots = options.screenshots && options.formats.contains(.html)
+            ? Screenshots(jobs: options.jobs, launchPerFrame: ProcessInfo.processInfo.environment["FEEDFRAMES_PNG"] == "launch") : nil
+        defer { screenshots?.close() }
         if options.screenshots && options.formats.contains(.html) {
-            run.finishing = { writer, scenario in shoot(writer.temporary, scenario: scenario, console: console) }
+            run.finishing = { writer, scenario in shoot(writer.temporary, scenario: scenario, with: screenshots, console: console) }
         }
         let summary: OutputRender.Summary
         do throws(OutputRenderError) {
@@ -136,15 +141,18 @@ struct RenderCommand: ParsableCommand {
     }
 
     /// Screenshots go into the temporary folder, so they appear with the frames or not at all.
-    static func shoot(_ folder: URL, scenario: Scenario, console: Console) {
-        guard let screenshots = Screenshots() else {
-            console.error("note: --png needs Chromium (apt-get install chromium); no screenshots taken")
+    static func shoot(_ folder: URL, scenario: Scenario, with screenshots: Screenshots?, console: Console) {
+        guard let screenshots else {
+            console.error("note: --png needs Chromium (apt-get install chromium chromium-driver); no screenshots taken")
             return
         }
         let taken = screenshots.shoot(folder: folder, width: scenario.viewport.width, height: scenario.viewport.height) { done, total in
             console.progress("\(scenario.name): screenshot \(done)/\(total)")
         }
         console.endProgress()
+        if let fallback = screenshots.fallback {
+            console.error("note: no browser session (\(fallback.split(separator: "\n").first ?? "")); one Chromium launch a frame instead")
+        }
         console.out("\(scenario.name): \(taken) screenshots")
     }
 }

@@ -1,39 +1,122 @@
+import BrowserSession
+import Dispatch
 import Foundation
 
-/// `render --png`: a PNG screenshot beside each HTML frame, taken by headless
-/// Chromium when it is installed. Nothing else depends on it, so a missing
-/// browser or a failed shot is a note, not an error.
-struct Screenshots {
-    let browser: String
+/// `render --png`: a PNG screenshot beside each HTML frame, taken by headless Chromium.
+///
+/// With chromedriver installed, one browser session per job serves the whole run
+/// (started on the first scenario, closed at the end), each session shooting its
+/// share of a scenario's frames: the first frame is loaded, each next one written
+/// into the same page, and captured through the DevTools protocol (PLATFORM-NOTES:
+/// about 16 a second a page, against about 1 s a frame for a Chromium launch). Without chromedriver, each frame is one `chromium --screenshot`
+/// launch, as before (slow, and kept as the benchmark's baseline). Nothing else
+/// depends on the PNGs, so a missing browser or a failed shot is a note, not an error.
+final class Screenshots: @unchecked Sendable {
+    enum Engine {
+        /// One WebDriver session a job, for the whole run.
+        case sessions(WebDriver.Tools, jobs: Int)
+        /// One Chromium process a frame.
+        case launches(URL)
+    }
+
+    let engine: Engine
+    /// Started on first use; each used by one thread at a time.
+    private var sessions: [WebDriver] = []
+    /// Why sessions could not start (then each frame is a launch), said once.
+    private(set) var fallback: String?
+
+    /// - Parameter launchPerFrame: the slow path even when chromedriver is there (the benchmark's baseline).
+    init?(jobs: Int, launchPerFrame: Bool = false) {
+        if !launchPerFrame, let tools = WebDriver.Tools.find() {
+            engine = .sessions(tools, jobs: max(1, min(jobs, 8)))
+        } else if let browser = Self.chromium() {
+            engine = .launches(browser)
+        } else {
+            return nil
+        }
+    }
+
+    deinit { close() }
+
+    /// Ends every browser session.
+    func close() {
+        for session in sessions { session.close() }
+        sessions = []
+    }
 
     /// Chromium on the PATH, if any.
-    init?() {
+    static func chromium() -> URL? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for folder in path.split(separator: ":") {
-            for name in ["chromium", "chromium-browser", "google-chrome"] {
-                let candidate = "\(folder)/\(name)"
-                if FileManager.default.isExecutableFile(atPath: candidate) {
-                    browser = candidate
-                    return
-                }
+            for name in ["chromium", "chromium-browser", "google-chrome"] where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
+                return URL(fileURLWithPath: "\(folder)/\(name)")
             }
         }
         return nil
     }
 
-    /// Shoots every `NNNN.html` in `folder` into `NNNN.png`; returns how many were written.
-    func shoot(folder: URL, width: Double, height: Double, progress: (Int, Int) -> Void) -> Int {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { $0.hasSuffix(".html") && $0 != "index.html" }.sorted()
+    /// Shoots every `NNNN.html` in `folder` into `NNNN.png` at `width` × `height` plus the page's
+    /// 16 pt margin; returns how many were written.
+    func shoot(folder: URL, width: Double, height: Double, progress: @escaping @Sendable (Int, Int) -> Void) -> Int {
+        let pages = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasSuffix(".html") && $0 != "index.html" }.sorted().map { folder.appendingPathComponent($0) }
+        let size = (Int(width) + 32, Int(height) + 32)
+        switch engine {
+        case .launches(let browser):
+            return launchEach(pages, browser: browser, size: size, progress: progress)
+        case .sessions(let tools, let jobs):
+            if sessions.isEmpty && fallback == nil {
+                do {
+                    for _ in 0..<min(jobs, max(1, pages.count)) { sessions.append(try WebDriver(tools: tools, windowSize: size)) }
+                } catch {
+                    fallback = "\(error)"
+                    close()
+                }
+            }
+            guard !sessions.isEmpty else { return launchEach(pages, browser: tools.chromium, size: size, progress: progress) }
+            return inSessions(pages, size: size, progress: progress)
+        }
+    }
+
+    /// Frame `i` goes to session `i mod n`; each session loads and captures its frames in order.
+    private func inSessions(_ pages: [URL], size: (Int, Int), progress: @escaping @Sendable (Int, Int) -> Void) -> Int {
+        let sessions = self.sessions
+        let written = Counter()
+        DispatchQueue.concurrentPerform(iterations: sessions.count) { index in
+            let session = sessions[index]
+            guard (try? session.setViewport(width: size.0, height: size.1)) != nil else { return }
+            // The first frame is loaded, the others written into its page: the frames of a scenario
+            // share their folder, styles and fonts, so only the document changes.
+            var loaded = false
+            for page in stride(from: index, to: pages.count, by: sessions.count).map({ pages[$0] }) {
+                let png = page.deletingPathExtension().appendingPathExtension("png")
+                do {
+                    if loaded, let html = try? String(contentsOf: page, encoding: .utf8) {
+                        try session.replaceDocument(with: html)
+                    } else {
+                        try session.navigate(to: page)
+                        loaded = true
+                    }
+                    try session.capture(to: png)
+                    progress(written.increment(), pages.count)
+                } catch {
+                    loaded = false
+                }
+            }
+        }
+        return written.value
+    }
+
+    /// One `chromium --screenshot` a frame.
+    private func launchEach(_ pages: [URL], browser: URL, size: (Int, Int), progress: (Int, Int) -> Void) -> Int {
         var written = 0
-        for (number, name) in names.enumerated() {
-            progress(number + 1, names.count)
-            let page = folder.appendingPathComponent(name)
+        for (number, page) in pages.enumerated() {
+            progress(number + 1, pages.count)
             let png = page.deletingPathExtension().appendingPathExtension("png")
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: browser)
+            process.executableURL = browser
             process.arguments = ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                                 "--force-device-scale-factor=1", "--window-size=\(Int(width) + 32),\(Int(height) + 32)",
+                                 "--force-device-scale-factor=1", "--window-size=\(size.0),\(size.1)",
                                  "--screenshot=\(png.path)", page.absoluteString]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
@@ -45,5 +128,13 @@ struct Screenshots {
             if FileManager.default.fileExists(atPath: png.path) { written += 1 }
         }
         return written
+    }
+
+    /// A count shared by the session threads.
+    final class Counter: @unchecked Sendable {
+        private var count = 0
+        private let lock = NSLock()
+        func increment() -> Int { lock.withLock { count += 1; return count } }
+        var value: Int { lock.withLock { count } }
     }
 }

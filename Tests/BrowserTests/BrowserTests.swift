@@ -1,3 +1,4 @@
+import BrowserSession
 import Foundation
 import FeedFramesProcess
 import XCTest
@@ -240,6 +241,62 @@ final class BrowserTests: XCTestCase {
         super.tearDown()
     }
 
+    /// `render --png` with one session a job: a PNG for every HTML frame, at the frame's size plus the
+    /// page margin, and each the same image a separate Chromium launch takes of that frame (the first
+    /// frame loaded, the rest written into its page: the same pixels, spinner aside, so compared in size
+    /// and by a launch of a frame without a spinner).
+    func testPNGsComeFromOneSessionAJobAndMatchALaunchPerFrame() throws {
+        _ = try WebDriver.Tools.required()
+        let demos = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/FeedFramesResources/Demos")
+        let story = demos.appendingPathComponent("standard-story.json").path
+        let outcome = try run(["render", story, "--out", "shots", "--png", "--jobs", "2"])
+        XCTAssertEqual(outcome.status, 0, outcome.output)
+        XCTAssertFalse(outcome.output.contains("one Chromium launch a frame instead"), outcome.output)
+        let scenario = folder.appendingPathComponent("shots/standard-story")
+        let frames = try htmlFrames(in: scenario)
+        XCTAssertGreaterThan(frames.count, 10)
+        for frame in frames {
+            let png = try Data(contentsOf: frame.deletingPathExtension().appendingPathExtension("png"))
+            XCTAssertEqual(Array(png.prefix(8)), WebDriver.pngSignature, frame.lastPathComponent)
+            XCTAssertEqual(Self.pngSize(png).map { [$0.0, $0.1] }, [375 + 32, 667 + 32], frame.lastPathComponent)
+        }
+        // Frame 2 (rows, no spinner), written into the page of frame 1 by one session, against a launch.
+        try Data(#"{ "name": "three", "preset": "standard", "source": { "total": 30 }, "events": ["launch", "wait 1", "scroll by 100"] }"#.utf8)
+            .write(to: folder.appendingPathComponent("three.json"))
+        for (out, environment) in [("session", [String: String]()), ("launched", ["FEEDFRAMES_PNG": "launch"])] {
+            let run = try run(["render", "three.json", "--out", out, "--png", "--jobs", "1"], environment: environment)
+            XCTAssertEqual(run.status, 0, run.output)
+        }
+        for frame in ["0002.png", "0003.png"] {
+            let a = try Data(contentsOf: folder.appendingPathComponent("session/three/\(frame)"))
+            let b = try Data(contentsOf: folder.appendingPathComponent("launched/three/\(frame)"))
+            XCTAssertEqual(Self.imageData(a), Self.imageData(b), "\(frame): the session's image is the launch's")
+        }
+    }
+
+    /// A PNG's width and height (its IHDR).
+    static func pngSize(_ data: Data) -> (Int, Int)? {
+        guard data.count > 24 else { return nil }
+        let bytes = [UInt8](data)
+        func word(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        return (word(16), word(20))
+    }
+
+    /// A PNG's image data (its IDAT chunks, still compressed): both paths use Chromium's encoder, so two
+    /// images are equal exactly when their pixels are; the chunks around them (metadata) may differ.
+    static func imageData(_ data: Data) -> Data? {
+        let bytes = [UInt8](data)
+        var index = 8, idat = Data()
+        while index + 8 <= bytes.count {
+            let length = bytes[index..<(index + 4)].reduce(0) { $0 << 8 | Int($1) }
+            let type = String(decoding: bytes[(index + 4)..<(index + 8)], as: UTF8.self)
+            if type == "IDAT" { idat.append(contentsOf: bytes[(index + 8)..<(index + 8 + length)]) }
+            index += 12 + length
+        }
+        return idat.isEmpty ? nil : idat
+    }
+
     func openBrowser() throws -> WebDriver {
         if let browser = Self.shared { return browser }
         let browser = try WebDriver(tools: try WebDriver.Tools.required())
@@ -312,11 +369,12 @@ final class BrowserTests: XCTestCase {
     }
 
     /// Runs the built `feedframes` in the scratch folder; stdout and stderr together, through a file.
-    private func run(_ arguments: [String]) throws -> Outcome {
+    private func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
         let process = Process()
         process.executableURL = try Subprocess.binary()
         process.arguments = arguments
         process.currentDirectoryURL = folder
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let log = folder.appendingPathComponent(".feedframes-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }

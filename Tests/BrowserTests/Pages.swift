@@ -1,3 +1,4 @@
+import BrowserSession
 import Foundation
 import FeedFramesProcess
 import XCTest

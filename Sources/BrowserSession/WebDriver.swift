@@ -1,25 +1,34 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
-import XCTest
 
-/// A small W3C WebDriver client for tests: starts `chromedriver` on 127.0.0.1, opens one headless
-/// Chromium session and drives it synchronously over plain HTTP on a socket (see `http`: URLSession cannot read
-/// chromedriver's replies on Linux). Every request has a timeout and every wait is bounded.
+/// A small W3C WebDriver client: starts `chromedriver` on 127.0.0.1, opens one headless Chromium
+/// session and drives it synchronously over plain HTTP on a socket (see `http`: URLSession cannot read
+/// chromedriver's replies on Linux). Every request has a timeout and every wait is bounded. The
+/// browser tests drive pages with it; `render --png` keeps one session per job for a whole run,
+/// instead of one Chromium launch per frame.
 /// `close()` quits the session and ends the driver; call it from `addTeardownBlock` (it is idempotent).
 /// `FEEDFRAMES_WEBDRIVER_VERBOSE=1` runs chromedriver with `--verbose` (its log tail shows in start-up errors).
-final class WebDriver: @unchecked Sendable {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+public final class WebDriver: @unchecked Sendable {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+        public init(description: String) { self.description = description }
     }
 
     /// Where the browser and its driver are, from `CHROMIUM_BIN` / `CHROMEDRIVER_BIN` or the `PATH`.
-    struct Tools {
-        var chromium: URL
-        var chromedriver: URL
+    public struct Tools: Sendable {
+        public var chromium: URL
+        public var chromedriver: URL
 
-        static func find() -> Tools? {
+        public init(chromium: URL, chromedriver: URL) {
+            self.chromium = chromium
+            self.chromedriver = chromedriver
+        }
+
+        public static func find() -> Tools? {
             let environment = ProcessInfo.processInfo.environment
             func locate(_ override: String, _ names: [String]) -> URL? {
                 if let path = environment[override], FileManager.default.isExecutableFile(atPath: path) {
@@ -37,20 +46,9 @@ final class WebDriver: @unchecked Sendable {
                   let chromedriver = locate("CHROMEDRIVER_BIN", ["chromedriver"]) else { return nil }
             return Tools(chromium: chromium, chromedriver: chromedriver)
         }
-
-        /// The browser for a test: skips when it is missing, except under CI (`CI` set), where that is a failure.
-        static func required() throws -> Tools {
-            if let tools = find() { return tools }
-            let notice = "chromium and chromedriver not found (install: apt-get install -y chromium chromium-driver, "
-                + "or FEEDFRAMES_BROWSER=1 bash .ci/install; or set CHROMIUM_BIN and CHROMEDRIVER_BIN)"
-            if ProcessInfo.processInfo.environment["CI"] != nil {
-                throw Failure(description: "CI is set but the browser is missing: \(notice)")
-            }
-            throw XCTSkip("browser tests skipped: \(notice)")
-        }
     }
 
-    let port: Int
+    public let port: Int
     private let driver: Process
     private let scratch: URL
     private let profile: URL
@@ -59,7 +57,7 @@ final class WebDriver: @unchecked Sendable {
     private var closed = false
 
     /// Starts chromedriver on a free port and opens a headless session.
-    init(tools: Tools, windowSize: (Int, Int) = (1200, 1000)) throws {
+    public init(tools: Tools, windowSize: (Int, Int) = (1200, 1000)) throws {
         let token = UUID().uuidString
         port = try Self.freePort()
         // One folder for everything the driver and browser write (profile, TMPDIR, log), removed by close().
@@ -109,18 +107,18 @@ final class WebDriver: @unchecked Sendable {
     // MARK: Commands
 
     /// Loads a URL (waits for the page's load event, bounded by the page-load timeout).
-    func navigate(to url: URL) throws {
+    public func navigate(to url: URL) throws {
         _ = try command("POST", "session/\(try session())/url", ["url": url.absoluteString], timeout: 30)
     }
 
     /// Runs `script` as a function body in the page (`/execute/sync`) and returns what it returns.
     @discardableResult
-    func execute(_ script: String, _ arguments: [Any] = []) throws -> Any {
+    public func execute(_ script: String, _ arguments: [Any] = []) throws -> Any {
         try command("POST", "session/\(try session())/execute/sync", ["script": script, "args": arguments], timeout: 30)
     }
 
     /// Presses and releases each key in turn with the Actions API (keyboard events go to the focused document).
-    func press(_ keys: [Key]) throws {
+    public func press(_ keys: [Key]) throws {
         var actions: [[String: Any]] = []
         for key in keys {
             actions.append(["type": "keyDown", "value": key.rawValue])
@@ -132,12 +130,12 @@ final class WebDriver: @unchecked Sendable {
         _ = try command("DELETE", "session/\(id)/actions", nil, timeout: 30)
     }
 
-    enum Key: String {
+    public enum Key: String, Sendable {
         case left = "\u{E012}", up = "\u{E013}", right = "\u{E014}", down = "\u{E015}", end = "\u{E010}", home = "\u{E011}"
     }
 
     /// Polls `script` (which should return a boolean) until it returns true; fails after `timeout` seconds.
-    func wait(until script: String, timeout: TimeInterval = 5, _ what: @autoclosure () -> String) throws {
+    public func wait(until script: String, timeout: TimeInterval = 5, _ what: @autoclosure () -> String) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if (try execute(script) as? Bool) == true { return }
@@ -148,7 +146,7 @@ final class WebDriver: @unchecked Sendable {
 
     /// A PNG of the window (`/screenshot`), written to `url`; checks the PNG signature and returns the bytes.
     @discardableResult
-    func screenshot(to url: URL) throws -> Data {
+    public func screenshot(to url: URL) throws -> Data {
         let value = try command("GET", "session/\(try session())/screenshot", nil, timeout: 30)
         guard let text = value as? String, let data = Data(base64Encoded: text) else {
             throw Failure(description: "screenshot: the reply is not base64")
@@ -161,10 +159,28 @@ final class WebDriver: @unchecked Sendable {
         return data
     }
 
-    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    /// Replaces the page's document with `html` (`document.write`), keeping its URL, so its
+    /// relative links and the fonts it already loaded stay: much cheaper than a navigation.
+    public func replaceDocument(with html: String) throws {
+        try execute("document.open(); document.write(arguments[0]); document.close(); return document.readyState;", [html])
+    }
+
+    /// A PNG of the viewport from the DevTools protocol (`Page.captureScreenshot`, through
+    /// chromedriver's `goog/cdp/execute`), which is faster than WebDriver's own screenshot.
+    public func capture(to url: URL) throws {
+        let value = try command("POST", "session/\(try session())/goog/cdp/execute",
+                                ["cmd": "Page.captureScreenshot", "params": ["format": "png"]], timeout: 30)
+        guard let text = (value as? [String: Any])?["data"] as? String, let data = Data(base64Encoded: text),
+              data.starts(with: Self.pngSignature) else {
+            throw Failure(description: "Page.captureScreenshot: no PNG in the reply")
+        }
+        try data.write(to: url)
+    }
+
+    public static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// Quits the session (closing the browser) and ends the driver; safe to call more than once.
-    func close() {
+    public func close() {
         if closed { return }
         closed = true
         if let id = sessionID {
@@ -186,6 +202,18 @@ final class WebDriver: @unchecked Sendable {
             try? FileManager.default.removeItem(at: scratch)
             if !FileManager.default.fileExists(atPath: scratch.path) { break }
             Thread.sleep(forTimeInterval: 0.2)
+        }
+    }
+
+    /// Resizes the window so that its viewport (the page's `innerWidth` × `innerHeight`) is
+    /// `width` × `height`: the window is set, the viewport measured, and the difference added.
+    public func setViewport(width: Int, height: Int) throws {
+        let id = try session()
+        _ = try command("POST", "session/\(id)/window/rect", ["width": width, "height": height], timeout: 30)
+        let inner = try execute("return [window.innerWidth, window.innerHeight];") as? [Int] ?? [width, height]
+        if inner.count == 2 && (inner[0] != width || inner[1] != height) {
+            _ = try command("POST", "session/\(id)/window/rect",
+                            ["width": 2 * width - inner[0], "height": 2 * height - inner[1]], timeout: 30)
         }
     }
 
@@ -222,9 +250,9 @@ final class WebDriver: @unchecked Sendable {
     /// Each send and receive is bounded by `timeout`, and so is the whole exchange.
     static func http(_ method: String, port: Int, path: String, body: Data?, timeout: TimeInterval) throws -> (Int, Data) {
         let deadline = Date().addingTimeInterval(timeout)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, streamSocket, 0)
         guard fd >= 0 else { throw Failure(description: "socket() failed: errno \(errno)") }
-        defer { Glibc.close(fd) }
+        defer { _ = closeSocket(fd) }
         var limit = timeval(tv_sec: Int(timeout.rounded(.up)), tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
@@ -248,7 +276,7 @@ final class WebDriver: @unchecked Sendable {
         try request.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             var sent = 0
             while sent < buffer.count {
-                let count = send(fd, buffer.baseAddress! + sent, buffer.count - sent, Int32(MSG_NOSIGNAL))
+                let count = send(fd, buffer.baseAddress! + sent, buffer.count - sent, noSignal)
                 guard count > 0 else { throw Failure(description: "send failed: errno \(errno)") }
                 sent += count
             }
@@ -323,9 +351,9 @@ final class WebDriver: @unchecked Sendable {
 
     /// A port on 127.0.0.1 that was free a moment ago (bound to port 0, read back, released).
     static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, streamSocket, 0)
         guard fd >= 0 else { throw Failure(description: "socket() failed: errno \(errno)") }
-        defer { Glibc.close(fd) }
+        defer { _ = closeSocket(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
@@ -363,3 +391,14 @@ final class WebDriver: @unchecked Sendable {
         return result
     }
 }
+
+#if canImport(Glibc)
+private let streamSocket = Int32(SOCK_STREAM.rawValue)
+private let noSignal = Int32(MSG_NOSIGNAL)
+private func closeSocket(_ fd: Int32) -> Int32 { Glibc.close(fd) }
+#else
+private let streamSocket = SOCK_STREAM
+/// Darwin has no MSG_NOSIGNAL (a driver that closes mid-send could raise SIGPIPE there; not checked on a Mac).
+private let noSignal: Int32 = 0
+private func closeSocket(_ fd: Int32) -> Int32 { Darwin.close(fd) }
+#endif
