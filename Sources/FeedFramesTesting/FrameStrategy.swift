@@ -35,8 +35,8 @@ public struct FrameStrategy: Sendable {
     }
 
     /// `NNNN.json`, the frame's layout (SPEC §6), compared by key path.
-    public static let json = FrameStrategy(pathExtension: "json", diffing: .json) { frame, _ in
-        FrameJSON.bytes(of: frame)
+    public static let json = FrameStrategy(pathExtension: "json", diffing: .json) { frame, renderer in
+        FrameJSON.bytes(of: frame, in: renderer.context)
     }
 
     /// `NNNN.html`, validated against `frame.rng` and the layout as `render` does, compared by lines.

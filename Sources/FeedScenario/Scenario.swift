@@ -15,6 +15,10 @@ public struct Scenario: Hashable, Sendable {
     public var steps: [ScriptStep]
     /// The `texts` file as the scenario names it (relative to the scenario), whose texts are in `config`.
     public var textsFile: String?
+    /// Light or dark (SPEC §9 `appearance`).
+    public var appearance: Appearance
+    /// The Dynamic Type size (SPEC §9 `contentSize`).
+    public var contentSize: ContentSize
     /// The preset file as the scenario names it (relative to the scenario), when `preset` came from one.
     public var presetFile: String?
     /// What the reader chose where the file left room: the built-in texts a locale fell back to,
@@ -23,7 +27,7 @@ public struct Scenario: Hashable, Sendable {
 
     public init(name: String, summary: String = "", preset: Preset, locale: String, viewport: Viewport,
                 config: FeedConfig, source: SourceSpec, steps: [ScriptStep], textsFile: String? = nil, presetFile: String? = nil,
-                notes: [String] = []) {
+                appearance: Appearance = .standard, contentSize: ContentSize = .standard, notes: [String] = []) {
         self.name = name
         self.summary = summary
         self.preset = preset
@@ -34,8 +38,13 @@ public struct Scenario: Hashable, Sendable {
         self.steps = steps
         self.textsFile = textsFile
         self.presetFile = presetFile
+        self.appearance = appearance
+        self.contentSize = contentSize
         self.notes = notes
     }
+
+    /// Right to left for Arabic, Hebrew, Persian and Urdu locales.
+    public var direction: TextDirection { TextDirection(locale: locale) }
 
     /// The state before the first event.
     public var initialState: FeedState { FeedState(config: config, viewport: viewport) }

@@ -59,7 +59,7 @@ struct Reading {
     // MARK: The scenario
 
     mutating func scenario(_ root: JSONNode, defaultName: String) -> Scenario? {
-        let keys = ["name", "description", "preset", "locale", "texts", "viewport", "config", "source", "events"]
+        let keys = ["name", "description", "preset", "locale", "texts", "appearance", "contentSize", "viewport", "config", "source", "events"]
         guard let fields = object(root, "", keys: keys) else { return nil }
 
         // Every name goes through one check, whether the file gives it or it comes from the file's name.
@@ -102,6 +102,9 @@ struct Reading {
         guard var config = preset.config(locale: locale), let match = LocaleMatch.match(locale) else { return nil }
         let textsFile = fields["texts"].flatMap { texts($0, locale: match, into: &config, notes: &notes) }
 
+        let appearance: Appearance = fields["appearance"].flatMap { choice($0, "appearance") } ?? .standard
+        let contentSize: ContentSize = fields["contentSize"].flatMap { choice($0, "contentSize") } ?? .standard
+
         var viewport = Viewport.standard
         if let node = fields["viewport"], let size = object(node, "viewport", keys: ["width", "height"]) {
             if let width = size["width"].flatMap({ length($0, "viewport.width") }) { viewport.width = width }
@@ -118,7 +121,8 @@ struct Reading {
 
         guard let source else { return nil }
         return Scenario(name: name, summary: summary, preset: preset, locale: locale, viewport: viewport,
-                        config: config, source: source, steps: steps, textsFile: textsFile, presetFile: presetFile, notes: notes)
+                        config: config, source: source, steps: steps, textsFile: textsFile, presetFile: presetFile,
+                        appearance: appearance, contentSize: contentSize, notes: notes)
     }
 
     /// `preset` naming a file (`presets --export` writes them), relative to the scenario,

@@ -18,6 +18,8 @@ public enum ScenarioWriter {
         object["preset"] = .string(scenario.presetFile ?? scenario.preset.name)
         object["locale"] = .string(scenario.locale)
         if let texts = scenario.textsFile { object["texts"] = .string(texts) }
+        if scenario.appearance != .standard { object["appearance"] = .string(scenario.appearance.rawValue) }
+        if scenario.contentSize != .standard { object["contentSize"] = .string(scenario.contentSize.rawValue) }
         object["viewport"] = viewport(scenario.viewport)
         let overrides = configOverrides(scenario.config, preset: scenario.preset.config(locale: scenario.locale))
         if !overrides.keys.isEmpty { object["config"] = .object(overrides) }

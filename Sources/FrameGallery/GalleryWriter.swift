@@ -44,7 +44,7 @@ public struct GalleryWriter: Sendable {
                     if !issues.isEmpty { throw .validation(issues, frame: frame, templates: templates, context: context) }
                     do throws(OutputError) {
                         try writer.write(html, to: stem + ".html")
-                        try writer.write(FrameJSON.bytes(of: frame), to: stem + ".json")
+                        try writer.write(FrameJSON.bytes(of: frame, in: context), to: stem + ".json")
                         try writer.write(text, to: stem + ".txt")
                     } catch { throw .output(error) }
                     frames += 1

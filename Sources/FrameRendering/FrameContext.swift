@@ -1,4 +1,5 @@
 import FeedScenario
+import JSONText
 
 /// What a frame's drawing needs besides its layout: which list it belongs to.
 public struct FrameContext: Hashable, Sendable {
@@ -10,17 +11,35 @@ public struct FrameContext: Hashable, Sendable {
     /// The built-in preset whose look the frames have (`Preset.behaviour`): a list description
     /// copied from `standard` and renamed still looks like `standard`.
     public var look: String
+    public var appearance: Appearance
+    public var contentSize: ContentSize
+    /// From the locale: right to left for Arabic, Hebrew, Persian and Urdu.
+    public var direction: TextDirection { TextDirection(locale: locale) }
 
-    public init(scenarioName: String, presetName: String, locale: String, footerColour: String, look: String? = nil) {
+    public init(scenarioName: String, presetName: String, locale: String, footerColour: String, look: String? = nil,
+                appearance: Appearance = .standard, contentSize: ContentSize = .standard) {
         self.scenarioName = scenarioName
         self.presetName = presetName
         self.locale = locale
         self.footerColour = footerColour
         self.look = look ?? presetName
+        self.appearance = appearance
+        self.contentSize = contentSize
     }
 
     public init(_ scenario: Scenario) {
         self.init(scenarioName: scenario.name, presetName: scenario.preset.name, locale: scenario.locale,
-                  footerColour: scenario.config.footer.colour, look: scenario.preset.behaviour)
+                  footerColour: scenario.config.footer.colour, look: scenario.preset.behaviour,
+                  appearance: scenario.appearance, contentSize: scenario.contentSize)
+    }
+
+    /// SPEC §9's frame JSON fields for the look, each only when it is not the default (so frames
+    /// without §9 keys stay byte for byte as they were).
+    public var lookFields: JSONObject {
+        var fields = JSONObject()
+        if appearance != .standard { fields["appearance"] = .string(appearance.rawValue) }
+        if contentSize != .standard { fields["contentSize"] = .string(contentSize.rawValue) }
+        if direction != .leftToRight { fields["direction"] = .string(direction.rawValue) }
+        return fields
     }
 }

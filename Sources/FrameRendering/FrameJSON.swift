@@ -6,14 +6,21 @@ import JSONText
 public enum FrameJSON {
     /// The frame's JSON value, fields in the order SPEC §6 shows them.
     /// - Complexity: O(visible rows).
-    public static func value(of frame: Frame) -> JSONValue {
+    /// - Parameter context: adds SPEC §9's look fields (`appearance`, `contentSize`, `direction`)
+    ///   after `viewport`, each only when it is not the default.
+    public static func value(of frame: Frame, in context: FrameContext? = nil) -> JSONValue {
         let layout = frame.layout
         var object: JSONObject = [
             "frame": .number(Double(frame.number)),
             "time": .number(frame.time),
             "cause": .string(frame.cause),
         ]
-        for (key, value) in body(of: layout) { object[key] = value }
+        let look = context?.lookFields ?? JSONObject()
+        let body = body(of: layout)
+        for (key, value) in zip(body.keys, body.values) {
+            object[key] = value
+            if key == "viewport" { for (key, value) in zip(look.keys, look.values) { object[key] = value } }
+        }
         return .object(object)
     }
 
@@ -78,7 +85,7 @@ public enum FrameJSON {
     /// written straight from the layout without building the value (a
     /// frame is written for every event; tests hold the two to the same bytes).
     /// - Complexity: O(visible rows).
-    public static func bytes(of frame: Frame) -> [UInt8] {
+    public static func bytes(of frame: Frame, in context: FrameContext? = nil) -> [UInt8] {
         let layout = frame.layout
         var writer = JSONWriter(style: .pretty, capacity: 1024 + 160 * layout.rows.count)
         func field(_ key: StaticString, _ number: Double) { writer.key(key); writer.value(number) }
@@ -98,6 +105,12 @@ public enum FrameJSON {
         object("viewport") {
             field("width", layout.viewport.width)
             field("height", layout.viewport.height)
+        }
+        if let look = context?.lookFields {
+            for (key, value) in zip(look.keys, look.values) {
+                writer.key(key)
+                writer.value(value)
+            }
         }
         field("contentOffset", layout.contentOffset)
         field("contentHeight", layout.contentHeight)

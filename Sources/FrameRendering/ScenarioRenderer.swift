@@ -263,7 +263,7 @@ public struct ScenarioRenderer: Sendable {
                  file: String) throws(RenderError) -> [UInt8] {
         switch format {
         case .json:
-            return FrameJSON.bytes(of: frame)
+            return FrameJSON.bytes(of: frame, in: context)
         case .text:
             do throws(TemplateError) { return try templates.textBytes(of: frame, in: context) } catch { throw .template(error) }
         case .html:

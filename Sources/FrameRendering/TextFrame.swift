@@ -14,6 +14,8 @@ public enum TextFrame {
     public static let maxWidth = 80
     /// The box's top and bottom edge, the same in every frame.
     static let border = "+" + String(repeating: "-", count: innerWidth) + "+-+"
+    /// Right to left, the scroll bar's column is on the left.
+    static let mirroredBorder = "+-+" + String(repeating: "-", count: innerWidth) + "+"
 
     public static func value(of frame: Frame, in context: FrameContext) -> TemplateValue {
         let layout = frame.layout
@@ -25,21 +27,26 @@ public enum TextFrame {
         if layout.staleReplies > 0 { status += " · stale \(layout.staleReplies)" }
         if layout.duplicatesDropped > 0 { status += " · duplicates \(layout.duplicatesDropped)" }
 
-        // The screen's lines in order, each tagged with its section.
+        // The screen's lines in order, each tagged with its section. Right to left, each line is
+        // mirrored (texts at the right edge, the state and height at the left) and the scroll bar
+        // is on the left, as UIKit mirrors the list.
+        let mirrored = context.direction == .rightToLeft
+        let pair = mirrored ? Self.mirroredSplit : Self.split
         var lines: [(section: String, text: String)] = []
         if layout.header.visible {
             let mark = layout.header.state == .refreshing ? "*" : (layout.header.state == .armed ? "^" : "v")
-            lines.append(("header", split("\(mark) \(layout.header.text)", "[\(layout.header.state.rawValue)]")))
+            lines.append(("header", pair("\(mark) \(layout.header.text)", "[\(layout.header.state.rawValue)]")))
         }
         let mark = layout.separators ? "" : " ·"
         for row in layout.rows {
-            lines.append(("rows", rowLine(row.index, row.item.title, formatPoints(row.height) + mark)))
+            let height = formatPoints(row.height) + mark
+            lines.append(("rows", mirrored ? mirroredRowLine(row.index, row.item.title, height) : rowLine(row.index, row.item.title, height)))
         }
         if let empty = layout.emptyText { lines.append(("empty", centred("( \(empty) )"))) }
         if layout.retryVisible { lines.append(("retry", centred("[ \(layout.retryTitle) ]"))) }
         if layout.footer.visible {
             let mark = layout.footer.spinner ? "@" : " "
-            lines.append(("footer", split("\(mark) \(layout.footer.text)", "[\(layout.footer.state.rawValue)]")))
+            lines.append(("footer", pair("\(mark) \(layout.footer.text)", "[\(layout.footer.state.rawValue)]")))
         }
         if lines.isEmpty { lines.append(("rows", TextWidth.spaces(innerWidth))) }
 
@@ -49,16 +56,22 @@ public enum TextFrame {
             var drawn: [UInt8] = []
             drawn.reserveCapacity(line.text.utf8.count + 4)
             drawn.append(UInt8(ascii: "|"))
+            if mirrored {
+                drawn.append(bar[number])
+                drawn.append(UInt8(ascii: "|"))
+            }
             drawn.append(contentsOf: line.text.utf8)
             drawn.append(UInt8(ascii: "|"))
-            drawn.append(bar[number])
-            drawn.append(UInt8(ascii: "|"))
+            if !mirrored {
+                drawn.append(bar[number])
+                drawn.append(UInt8(ascii: "|"))
+            }
             sections[line.section, default: []].append(.string(String(decoding: drawn, as: UTF8.self)))
         }
         var object: [String: TemplateValue] = [
             "heading": .string(TextWidth.fit(TextWidth.sanitized(heading), maxWidth).trimmingTrailingSpaces()),
             "status": .string(TextWidth.fit(status, maxWidth).trimmingTrailingSpaces()),
-            "border": .string(border),
+            "border": .string(mirrored ? mirroredBorder : border),
         ]
         for (section, values) in sections { object[section] = .list(values) }
         if let toast = layout.toast {
@@ -105,6 +118,20 @@ public enum TextFrame {
         let right = TextWidth.fit(TextWidth.sanitized(right), min(TextWidth.width(of: right), 20))
         let room = innerWidth - TextWidth.width(of: right) - 2
         return " " + TextWidth.fit(TextWidth.sanitized(left), room) + right + " "
+    }
+
+    /// Right to left: `right` (the state, or the height) at the left edge, `text` right-aligned.
+    static func mirroredSplit(_ text: String, _ right: String) -> String {
+        let tag = TextWidth.fit(TextWidth.sanitized(right), min(TextWidth.width(of: right), 20))
+        let room = innerWidth - TextWidth.width(of: tag) - 2
+        let fitted = TextWidth.fit(TextWidth.sanitized(text), room).trimmingTrailingSpaces()
+        return " " + tag + TextWidth.spaces(room - TextWidth.width(of: fitted)) + fitted + " "
+    }
+
+    /// A row's line right to left: its height at the left, its title right-aligned, then its index.
+    static func mirroredRowLine(_ index: Int, _ title: String, _ right: String) -> String {
+        let index = String(index)
+        return mirroredSplit(title + " " + index + String(repeating: " ", count: max(0, 5 - index.count)), right)
     }
 
     static func centred(_ text: String) -> String {
