@@ -41,7 +41,8 @@ extension FeedState {
 
     public var headerHeight: Double { config.header?.height ?? 0 }
 
-    public var insetTop: Double { headerIsRefreshing ? headerHeight : 0 }
+    /// A refreshing header is held in view only by a preset that holds (SPEC §8, seed000 does not).
+    public var insetTop: Double { headerIsRefreshing && config.holdWhileLoading ? headerHeight : 0 }
 
     public var insetBottom: Double {
         let state = footerState
@@ -49,18 +50,32 @@ extension FeedState {
         switch config.footer.mode {
         case .auto: return config.footer.height
         case .release:
-            // While loading, the inset grows so the footer stays in view.
-            return state == .loading ? max(0, viewport.height - contentHeight) + config.footer.height : 0
+            // While loading, the inset grows so the footer stays in view (unless the preset never holds).
+            return state == .loading && config.holdWhileLoading ? max(0, viewport.height - contentHeight) + config.footer.height : 0
         }
     }
 
     /// Where a release footer sits: below the rows, or below the screen when they are short.
     var releaseFooterTop: Double { max(contentHeight, viewport.height) }
 
-    /// The footer's top in content coordinates.
+    /// The footer's top in content coordinates. A preset that never holds its footer
+    /// (seed000) draws it as the table's footer view, right under the rows even when
+    /// they are short; arming still counts from `releaseFooterTop` (SPEC §3).
     public var footerTop: Double {
-        config.footer.mode == .auto ? contentHeight : releaseFooterTop
+        config.footer.mode == .auto || !config.holdWhileLoading ? contentHeight : releaseFooterTop
     }
+
+    /// The retry button's top in viewport coordinates when it scrolls with the content:
+    /// seed000 centres its 100×50 button at the table's centre (H/2 in the table's content,
+    /// whose first 100 pt are the header view the −100 inset hides), so at rest it shows
+    /// `headerHeight` above the screen's centre. `nil` for a button centred on the screen.
+    public var retryTop: Double? {
+        guard config.retryPlacement == .content else { return nil }
+        return viewport.height / 2 - headerHeight - Self.retryButtonHeight / 2 - contentOffset
+    }
+
+    /// seed000's `CGRectMake(0, 0, 100, 50)`.
+    public static let retryButtonHeight: Double = 50
 
     /// The lowest content offset the list rests at.
     public var minOffset: Double { 0 - insetTop }

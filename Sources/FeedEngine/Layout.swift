@@ -34,6 +34,8 @@ public struct Layout: Hashable, Sendable {
     public var footer: Footer
     public var retryVisible: Bool
     public var retryTitle: String
+    /// The retry button's top in viewport coordinates, when it scrolls with the content (seed000).
+    public var retryY: Double?
     /// Row separators are drawn, except behind the retry button (seed000).
     public var separators: Bool
     public var toast: Toast?
@@ -102,7 +104,7 @@ extension FeedState {
                           y: -headerHeight - top, height: headerHeight),
             footer: .init(state: footerState, visible: footerVisible, text: footerText, spinner: spinner,
                           tappable: footerTappable, y: footerTop - top, height: config.footer.height),
-            retryVisible: retryVisible, retryTitle: texts.retry, separators: !retryVisible,
+            retryVisible: retryVisible, retryTitle: texts.retry, retryY: retryVisible ? retryTop : nil, separators: !retryVisible,
             toast: toast, emptyText: emptyVisible ? texts.empty : nil, request: request,
             itemCount: items.count, pageIndex: pageIndex, suppressed: suppressed,
             staleReplies: staleReplies, duplicatesDropped: duplicatesDropped,

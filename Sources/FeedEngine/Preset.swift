@@ -7,6 +7,8 @@ public struct Preset: Hashable, Sendable {
     /// Defaults for the scenario's `source`.
     public var latency: Double
     public var title: String
+    /// Titles in locales whose script differs from `title`'s (seed001 under zh-Hant: 新聞標題{n}, as seed 002).
+    public var localizedTitles: [String: String] = [:]
     /// Builds the preset's configuration with the texts of `locale`.
     private let makeConfig: @Sendable (FeedTexts) -> FeedConfig
 
@@ -21,6 +23,9 @@ public struct Preset: Hashable, Sendable {
         return makeConfig(texts)
     }
 
+    /// The default item title in `locale`.
+    public func title(locale: String?) -> String { locale.flatMap { localizedTitles[$0] } ?? title }
+
     public static let all: [Preset] = [seed000, seed001, standard]
 
     public static func named(_ name: String) -> Preset? { all.first { $0.name == name } }
@@ -28,22 +33,25 @@ public struct Preset: Hashable, Sendable {
     /// seed000: the Objective-C `IncrementalTableView` with pull-to-refresh and release-to-load.
     public static let seed000 = Preset(
         name: "seed000", summary: "release-to-load footer and pull-to-refresh header, retry button and toast (seed 000)",
-        defaultLocale: "zh-Hans", latency: 1, title: "新闻{n}"
+        defaultLocale: "zh-Hans", latency: 1, title: "新闻{n}",
+        localizedTitles: ["zh-Hant": "新聞{n}"]
     ) { texts in
         FeedConfig(rowHeight: 44, pageSize: 20, header: .init(height: 100, armDistance: 60),
-                   footer: .init(mode: .release, height: 100, armDistance: 60, colour: "#e6e6e6"),
+                   footer: .init(mode: .release, height: 100, armDistance: 60, colour: "#aaaaaa"),
                    hideUntilFirstData: true, hideFooterWhenFits: true, firstLoadIndicator: .none,
                    firstLoadFailure: .retry, refreshFailure: .retry, loadMoreFailure: .toast,
-                   refreshWhileLoading: .ignore, toastDuration: 2, texts: texts)
+                   refreshWhileLoading: .ignore, toastDuration: 2, texts: texts,
+                   holdWhileLoading: false, retryPlacement: .content)
     }
 
     /// seed001: the Swift table that loads 20 more when its last row shows, with no failure path.
     public static let seed001 = Preset(
         name: "seed001", summary: "load more when the last row shows, orange spinner footer, no failure path (seeds 001/002)",
-        defaultLocale: "zh-Hans", latency: 2, title: "新闻标题{n}"
+        defaultLocale: "zh-Hans", latency: 2, title: "新闻标题{n}",
+        localizedTitles: ["zh-Hant": "新聞標題{n}"]
     ) { texts in
         FeedConfig(rowHeight: 44, pageSize: 20, header: nil,
-                   footer: .init(mode: .auto, height: 60, prefetchRows: 0, spinner: .always, colour: "#ff9500"),
+                   footer: .init(mode: .auto, height: 60, prefetchRows: 0, spinner: .always, colour: "#ff8000"),
                    hideUntilFirstData: false, hideFooterWhenFits: false, firstLoadIndicator: .footer,
                    firstLoadFailure: .stuck, refreshFailure: .retry, loadMoreFailure: .stuck,
                    refreshWhileLoading: .ignore, toastDuration: 2, texts: texts)

@@ -80,6 +80,7 @@ public enum ScenarioWriter {
         if config.loadMoreFailure != preset.loadMoreFailure { object["loadMoreFailure"] = .string(config.loadMoreFailure.rawValue) }
         if config.refreshWhileLoading != preset.refreshWhileLoading { object["refreshWhileLoading"] = .string(config.refreshWhileLoading.rawValue) }
         if config.toastDuration != preset.toastDuration { object["toastDuration"] = .number(config.toastDuration) }
+        if config.holdWhileLoading != preset.holdWhileLoading { object["holdWhileLoading"] = .bool(config.holdWhileLoading) }
         return object
     }
 

@@ -39,7 +39,9 @@ final class DemoTests: XCTestCase {
         XCTAssertEqual(armed?.layout.footer.text, "释放加载")
         let loading = try XCTUnwrap(frames.first { $0.layout.footer.state == .loading })
         XCTAssertEqual(loading.cause, "release")
-        XCTAssertEqual(loading.layout.contentOffset, 880 + 100 - 667, "the whole release footer in view")
+        XCTAssertEqual(loading.layout.contentOffset, 880 - 667, "seed000 holds nothing open: back at rest while it loads (SPEC §8)")
+        XCTAssertEqual(loading.layout.footer.text, "下拉加载更多", "the seed's label keeps its text while loading")
+        XCTAssertFalse(loading.layout.footer.visible)
         // A pull while loading arms the header, and its release is suppressed.
         let suppressed = try XCTUnwrap(frames.first { $0.layout.suppressed == 1 })
         XCTAssertEqual(suppressed.layout.request?.kind, .more)
@@ -102,7 +104,7 @@ final class DemoTests: XCTestCase {
     func testSeed002InTraditionalChinese() throws {
         let frames = try frames("seed002-traditional")
         XCTAssertEqual(frames.last?.layout.rows.first?.item.title, "新聞標題7")
-        XCTAssertEqual(frames.last?.layout.footer.text, "點擊或上拉加載更多")
+        XCTAssertEqual(frames.last?.layout.footer.text, "點一下或上拉載入更多", "Taiwan's wording")
     }
 
     func testStandardStory() throws {
