@@ -159,6 +159,23 @@ final class DemoTests: XCTestCase {
         XCTAssertTrue(frames.allSatisfy { $0.layout.request?.kind != .more }, "load-more is off while all rows fit")
     }
 
+    /// SPEC §8: seed000's footer is the table's footer view, right under short rows, and the
+    /// list settles back while the load-more it released runs.
+    func testSeed000FooterFollowsShortRowsAndSpinsWhileItLoads() throws {
+        let frames = try frames("seed000-footer-follows-rows")
+        let idle = try XCTUnwrap(frames.first { $0.layout.footer.state == .idle })
+        XCTAssertTrue(idle.layout.footer.visible)
+        XCTAssertEqual(idle.layout.footer.y, 132, "under the three rows")
+        let loading = try XCTUnwrap(frames.first { $0.layout.footer.state == .loading })
+        XCTAssertEqual(loading.cause, "release")
+        XCTAssertEqual(loading.layout.contentOffset, 0, "settled back to rest")
+        XCTAssertTrue(loading.layout.footer.visible && loading.layout.footer.spinner)
+        XCTAssertEqual(loading.layout.footer.text, "下拉加载更多")
+        XCTAssertEqual(frames.last?.layout.footer.state, .exhausted)
+        XCTAssertEqual(frames.last?.layout.footer.text, "下拉加载更多", "the seed has no end-of-data text")
+        XCTAssertEqual(frames.last?.layout.footer.y, 220)
+    }
+
     func testShortContentKeepsLoadingUntilTheScreenIsFull() throws {
         let frames = try frames("short-content-loads-more")
         XCTAssertEqual(frames.compactMap { $0.layout.request?.page }.filter { $0 > 1 }, [2, 3, 4])
