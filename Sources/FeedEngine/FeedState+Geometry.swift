@@ -15,7 +15,7 @@ extension FeedState {
         guard let header = config.header else { return .hidden }
         if headerIsRefreshing { return .refreshing }
         if config.hideUntilFirstData && !hasData { return .hidden }
-        if isDragging && -contentOffset - insetTop >= header.armDistance { return .armed }
+        if pullArmsHeader(header) { return .armed }
         return .idle
     }
 
@@ -32,11 +32,19 @@ extension FeedState {
         if request?.kind == .more || (stuck && request == nil) { return .loading }
         if exhausted { return .exhausted }
         if footerFailed { return .failed }
-        if footer.mode == .release && isDragging
-            && contentOffset + viewport.height - releaseFooterTop >= footer.armDistance {
-            return .armed
-        }
+        if pullArmsFooter { return .armed }
         return .idle
+    }
+
+    /// The finger holds the list past the header's arming line (SPEC §3), whatever runs.
+    func pullArmsHeader(_ header: FeedConfig.Header) -> Bool {
+        isDragging && -contentOffset - insetTop >= header.armDistance
+    }
+
+    /// The finger holds the list past a release footer's arming line (SPEC §3), whatever runs.
+    var pullArmsFooter: Bool {
+        config.footer.mode == .release && isDragging
+            && contentOffset + viewport.height - releaseFooterTop >= config.footer.armDistance
     }
 
     public var headerHeight: Double { config.header?.height ?? 0 }

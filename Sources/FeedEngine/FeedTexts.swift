@@ -12,6 +12,10 @@ public struct FeedTexts: Hashable, Sendable {
     public var toast: String
     public var retry: String
     public var empty: String
+    /// The labels say what the pull does while a request runs: seed000's `scrollViewDidScroll`
+    /// sets 释放刷新 / 下拉刷新列表 and 释放加载 / 下拉加载更多 from the offset alone, and the seed
+    /// has no refreshing or loading text (SPEC §8).
+    public internal(set) var labelsFollowThePull = false
 
     /// The locales FeedFrames has texts for.
     public static let locales = ["en", "zh-Hans", "zh-Hant"]
@@ -60,6 +64,7 @@ public struct FeedTexts: Hashable, Sendable {
         texts.footerIdleAuto = "下拉加载更多"
         texts.footerArmed = "释放加载"
         texts.retry = "重新加载"
+        texts.labelsFollowThePull = true
         return texts
     }
 }

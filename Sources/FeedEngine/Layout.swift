@@ -82,14 +82,23 @@ extension FeedState {
         case .hidden: headerText = ""
         case .idle: headerText = texts.headerIdle
         case .armed: headerText = texts.headerArmed
-        case .refreshing: headerText = texts.headerRefreshing
+        case .refreshing:
+            if texts.labelsFollowThePull {
+                headerText = config.header.map(pullArmsHeader) == true ? texts.headerArmed : texts.headerIdle
+            } else {
+                headerText = texts.headerRefreshing
+            }
         }
 
         let footerState = self.footerState
+        let footerIdle = config.footer.mode == .auto ? texts.footerIdleAuto : texts.footerIdleRelease
         let footerText: String
         switch footerState {
         case .hidden: footerText = ""
-        case .idle: footerText = config.footer.mode == .auto ? texts.footerIdleAuto : texts.footerIdleRelease
+        case .idle: footerText = footerIdle
+        case .loading where texts.labelsFollowThePull:
+            // An exhausted footer keeps its text: a release would load nothing.
+            footerText = pullArmsFooter ? texts.footerArmed : footerIdle
         case .armed: footerText = texts.footerArmed
         case .loading: footerText = texts.footerLoading
         case .failed: footerText = texts.footerFailed

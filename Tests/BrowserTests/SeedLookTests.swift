@@ -85,9 +85,11 @@ extension BrowserTests {
         XCTAssertEqual((json["header"] as? [String: Any])?["state"] as? String, "refreshing")
         header = try view(page, "header")
         XCTAssertNil(page["headerSpinner"] as? [String: Any], "no refresh indicator in seed000's header")
-        XCTAssertEqual(try view(page, "headerText")["text"] as? String, "下拉刷新列表", "the seed's own words while refreshing")
+        XCTAssertEqual(try view(page, "headerText")["text"] as? String, "释放刷新",
+                       "the seed's label follows the pull while refreshing (pulled 100, past the 60 pt line)")
+        assertSeedLabel(try view(page, "headerText"), in: header, "refreshing header label")
 
-        // The footer pulled into view while a page loads: spinner on, label unchanged.
+        // The footer pulled into view while a page loads: spinner on, the label following the pull.
         (page, json) = try lastFrame("s0-footer", #"{"preset": "seed000", "source": {"total": 100}, "events": ["launch", "wait 1", "scroll to bottom", "drag by 70", "release", "drag by 100"]}"#,
                                      in: browser, shot: "seeds-seed000-footer-loading.png")
         XCTAssertEqual((json["footer"] as? [String: Any])?["state"] as? String, "loading")
@@ -96,7 +98,7 @@ extension BrowserTests {
         assertClose(number(footer, "height"), 100, "footer height")
         let label = try view(page, "footerText")
         assertSeedLabel(label, in: footer, "footer label")
-        XCTAssertEqual(label["text"] as? String, "下拉加载更多", "never 正在加载更多的数据...")
+        XCTAssertEqual(label["text"] as? String, "释放加载", "pulled past the line; never 正在加载更多的数据...")
         let spinner = try view(page, "footerSpinner")
         XCTAssertEqual(spinner["color"] as? String, "rgb(255, 255, 255)", "UIActivityIndicatorViewStyleWhite")
         assertClose(number(spinner, "width"), 20, "spinner width")

@@ -34,10 +34,16 @@ final class Seed000SettlesTests: XCTestCase {
         XCTAssertEqual(layout.header.state, .refreshing)
         XCTAssertFalse(layout.header.visible, "the header is out of view while the refresh runs")
         XCTAssertEqual(layout.header.text, "下拉刷新列表", "the seed has no refreshing text")
-        // Pulled into view again while it runs, it still says the seed's words.
+        // Pulled into view again while it runs, it says what the pull does, as the seed's
+        // scrollViewDidScroll sets it: 下拉刷新列表, and 释放刷新 past the line.
         _ = state.reduce(.drag(.offset(-50)))
         XCTAssertTrue(state.layout().header.visible)
+        XCTAssertEqual(state.layout().header.state, .refreshing)
         XCTAssertEqual(state.layout().header.text, "下拉刷新列表")
+        _ = state.reduce(.drag(.offset(-70)))
+        XCTAssertEqual(state.layout().header.state, .refreshing)
+        XCTAssertEqual(state.layout().header.text, "释放刷新")
+        XCTAssertEqual(state.reduce(.release), [], "a release while it runs starts nothing")
         _ = state.reduce(.release)
         XCTAssertEqual(state.contentOffset, 0)
         _ = state.reduce(success(2, items(1...20, title: "新闻{n}")))
@@ -55,13 +61,19 @@ final class Seed000SettlesTests: XCTestCase {
         XCTAssertFalse(layout.footer.visible)
         XCTAssertTrue(layout.footer.spinner)
         XCTAssertEqual(layout.footer.text, "下拉加载更多", "never 正在加载更多的数据...")
-        // Pulled up again while it loads: the footer, right under the rows, spins.
-        _ = state.reduce(.drag(.offset(313)))
+        // Pulled up again while it loads: the footer, right under the rows, spins, and its
+        // label follows the pull (释放加载 past the line, 60 pt past the rows).
+        _ = state.reduce(.drag(.offset(263)))
         layout = state.layout()
         XCTAssertTrue(layout.footer.visible)
         XCTAssertTrue(layout.footer.spinner)
-        XCTAssertEqual(layout.footer.y, 880 - 313)
+        XCTAssertEqual(layout.footer.y, 880 - 263)
         XCTAssertEqual(layout.footer.text, "下拉加载更多")
+        _ = state.reduce(.drag(.offset(313)))
+        layout = state.layout()
+        XCTAssertEqual(layout.footer.state, .loading)
+        XCTAssertEqual(layout.footer.y, 880 - 313)
+        XCTAssertEqual(layout.footer.text, "释放加载")
         _ = state.reduce(.release)
         XCTAssertEqual(state.contentOffset, 213)
         // A short last page: exhausted, and the label still says the seed's words.
@@ -86,6 +98,19 @@ final class Seed000SettlesTests: XCTestCase {
         XCTAssertEqual(state.contentOffset, 0)
         XCTAssertEqual(state.layout().footer.y, 132)
         XCTAssertTrue(state.layout().footer.visible && state.layout().footer.spinner)
+    }
+
+    /// Only seed000's own words follow the pull; the table's texts name the state.
+    func testOnlySeed000sOwnWordsFollowThePull() {
+        var english = FeedState(config: Preset.seed000.config(locale: "en")!)
+        _ = english.reduce(.launch)
+        _ = english.reduce(success(1, items(1...20)))
+        _ = pullAndRelease(&english, to: 273)
+        _ = english.reduce(.drag(.offset(313)))
+        XCTAssertEqual(english.layout().footer.text, "Loading...")
+        XCTAssertFalse(Preset.seed000.config(locale: "en")!.texts.labelsFollowThePull)
+        XCTAssertTrue(Preset.seed000.config()!.texts.labelsFollowThePull)
+        XCTAssertFalse(Preset.standard.config(locale: "zh-Hans")!.texts.labelsFollowThePull)
     }
 
     func testOtherPresetsAndAHoldingSeed000StillHold() {
