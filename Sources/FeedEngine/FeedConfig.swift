@@ -52,6 +52,14 @@ public struct FeedConfig: Hashable, Sendable {
     public enum RefreshFailure: String, Hashable, Sendable, CaseIterable { case retry, toast }
     public enum LoadMoreFailure: String, Hashable, Sendable, CaseIterable { case toast, toastAndFailedFooter, stuck }
     public enum RefreshWhileLoading: String, Hashable, Sendable, CaseIterable { case ignore, cancel }
+    /// Where the retry button sits.
+    public enum RetryPlacement: String, Hashable, Sendable, CaseIterable {
+        /// Centred on the screen, above the content (standard).
+        case screen
+        /// A subview of the table at the table's centre in content coordinates, so it
+        /// scrolls with the rows: seed000's `btnRetry.center = self.center`.
+        case content
+    }
 
     public var rowHeight: Double
     /// Items a full page holds; a shorter page ends the feed.
@@ -69,12 +77,18 @@ public struct FeedConfig: Hashable, Sendable {
     /// Seconds a toast stays up.
     public var toastDuration: Double
     public var texts: FeedTexts
+    /// Whether a started refresh or load-more holds its header or footer in view by
+    /// growing the content inset (SPEC §8). seed000 never changes its inset, so its
+    /// list settles back to rest while the request runs.
+    public var holdWhileLoading: Bool
+    public var retryPlacement: RetryPlacement
 
     public init(rowHeight: Double, pageSize: Int, header: Header?, footer: Footer,
                 hideUntilFirstData: Bool, hideFooterWhenFits: Bool,
                 firstLoadIndicator: FirstLoadIndicator, firstLoadFailure: FirstLoadFailure,
                 refreshFailure: RefreshFailure, loadMoreFailure: LoadMoreFailure,
-                refreshWhileLoading: RefreshWhileLoading, toastDuration: Double, texts: FeedTexts) {
+                refreshWhileLoading: RefreshWhileLoading, toastDuration: Double, texts: FeedTexts,
+                holdWhileLoading: Bool = true, retryPlacement: RetryPlacement = .screen) {
         self.rowHeight = rowHeight
         self.pageSize = pageSize
         self.header = header
@@ -88,5 +102,7 @@ public struct FeedConfig: Hashable, Sendable {
         self.refreshWhileLoading = refreshWhileLoading
         self.toastDuration = toastDuration
         self.texts = texts
+        self.holdWhileLoading = holdWhileLoading
+        self.retryPlacement = retryPlacement
     }
 }

@@ -15,7 +15,7 @@ extension FeedState {
         guard let header = config.header else { return .hidden }
         if headerIsRefreshing { return .refreshing }
         if config.hideUntilFirstData && !hasData { return .hidden }
-        if isDragging && -contentOffset - insetTop >= header.armDistance { return .armed }
+        if pullArmsHeader(header) { return .armed }
         return .idle
     }
 
@@ -32,16 +32,25 @@ extension FeedState {
         if request?.kind == .more || (stuck && request == nil) { return .loading }
         if exhausted { return .exhausted }
         if footerFailed { return .failed }
-        if footer.mode == .release && isDragging
-            && contentOffset + viewport.height - releaseFooterTop >= footer.armDistance {
-            return .armed
-        }
+        if pullArmsFooter { return .armed }
         return .idle
+    }
+
+    /// The finger holds the list past the header's arming line (SPEC §3), whatever runs.
+    func pullArmsHeader(_ header: FeedConfig.Header) -> Bool {
+        isDragging && -contentOffset - insetTop >= header.armDistance
+    }
+
+    /// The finger holds the list past a release footer's arming line (SPEC §3), whatever runs.
+    var pullArmsFooter: Bool {
+        config.footer.mode == .release && isDragging
+            && contentOffset + viewport.height - releaseFooterTop >= config.footer.armDistance
     }
 
     public var headerHeight: Double { config.header?.height ?? 0 }
 
-    public var insetTop: Double { headerIsRefreshing ? headerHeight : 0 }
+    /// A refreshing header is held in view only by a preset that holds (SPEC §8, seed000 does not).
+    public var insetTop: Double { headerIsRefreshing && config.holdWhileLoading ? headerHeight : 0 }
 
     public var insetBottom: Double {
         let state = footerState
@@ -49,18 +58,32 @@ extension FeedState {
         switch config.footer.mode {
         case .auto: return config.footer.height
         case .release:
-            // While loading, the inset grows so the footer stays in view.
-            return state == .loading ? max(0, viewport.height - contentHeight) + config.footer.height : 0
+            // While loading, the inset grows so the footer stays in view (unless the preset never holds).
+            return state == .loading && config.holdWhileLoading ? max(0, viewport.height - contentHeight) + config.footer.height : 0
         }
     }
 
     /// Where a release footer sits: below the rows, or below the screen when they are short.
     var releaseFooterTop: Double { max(contentHeight, viewport.height) }
 
-    /// The footer's top in content coordinates.
+    /// The footer's top in content coordinates. A preset that never holds its footer
+    /// (seed000) draws it as the table's footer view, right under the rows even when
+    /// they are short; arming still counts from `releaseFooterTop` (SPEC §3).
     public var footerTop: Double {
-        config.footer.mode == .auto ? contentHeight : releaseFooterTop
+        config.footer.mode == .auto || !config.holdWhileLoading ? contentHeight : releaseFooterTop
     }
+
+    /// The retry button's top in viewport coordinates when it scrolls with the content:
+    /// seed000 centres its 100×50 button at the table's centre (H/2 in the table's content,
+    /// whose first 100 pt are the header view the −100 inset hides), so at rest it shows
+    /// `headerHeight` above the screen's centre. `nil` for a button centred on the screen.
+    public var retryTop: Double? {
+        guard config.retryPlacement == .content else { return nil }
+        return viewport.height / 2 - headerHeight - Self.retryButtonHeight / 2 - contentOffset
+    }
+
+    /// seed000's `CGRectMake(0, 0, 100, 50)`.
+    public static let retryButtonHeight: Double = 50
 
     /// The lowest content offset the list rests at.
     public var minOffset: Double { 0 - insetTop }

@@ -12,6 +12,10 @@ public struct FeedTexts: Hashable, Sendable {
     public var toast: String
     public var retry: String
     public var empty: String
+    /// The labels say what the pull does while a request runs: seed000's `scrollViewDidScroll`
+    /// sets 释放刷新 / 下拉刷新列表 and 释放加载 / 下拉加载更多 from the offset alone, and the seed
+    /// has no refreshing or loading text (SPEC §8).
+    public internal(set) var labelsFollowThePull = false
 
     /// The locales FeedFrames has texts for; any other BCP 47 tag falls back to one (`LocaleMatch`).
     public static let locales = ["en", "zh-Hans", "zh-Hant", "ja", "ko", "ar"]
@@ -70,11 +74,13 @@ public struct FeedTexts: Hashable, Sendable {
         footerArmed: "松开立即加载更多", footerLoading: "正在加载更多的数据...", footerExhausted: "已经全部加载完毕",
         footerFailed: "加载失败，点击重试", toast: "加载失败", retry: "重新加载", empty: "暂无内容")
 
+    /// Taiwan's wording throughout, as seed 002 and iOS's zh-Hant strings have it:
+    /// 重新整理 (refresh), 載入 (load), 資料 (data), 放開 (release), 點一下 (tap).
     public static let traditionalChinese = FeedTexts(
-        headerIdle: "下拉可以刷新", headerArmed: "鬆開立即刷新", headerRefreshing: "正在刷新數據中...",
-        footerIdleAuto: "點擊或上拉加載更多", footerIdleRelease: "上拉可以加載更多",
-        footerArmed: "鬆開立即加載更多", footerLoading: "正在加載更多的數據...", footerExhausted: "已經全部加載完畢",
-        footerFailed: "載入失敗，點擊重試", toast: "載入失敗", retry: "重新載入", empty: "暫無內容")
+        headerIdle: "下拉即可重新整理", headerArmed: "放開立即重新整理", headerRefreshing: "正在重新整理資料...",
+        footerIdleAuto: "點一下或上拉載入更多", footerIdleRelease: "上拉即可載入更多",
+        footerArmed: "放開立即載入更多", footerLoading: "正在載入更多資料...", footerExhausted: "已全部載入完畢",
+        footerFailed: "載入失敗，點一下重試", toast: "載入失敗", retry: "重新載入", empty: "目前沒有內容")
 
     public static let japanese = FeedTexts(
         headerIdle: "下に引いて更新", headerArmed: "離して更新", headerRefreshing: "読み込み中...",
@@ -102,10 +108,15 @@ public struct FeedTexts: Hashable, Sendable {
         var texts = self
         texts.headerIdle = "下拉刷新列表"
         texts.headerArmed = "释放刷新"
+        // The seed has no refreshing, loading or end-of-data text: its labels keep these (SPEC §8).
+        texts.headerRefreshing = "下拉刷新列表"
+        texts.footerLoading = "下拉加载更多"
+        texts.footerExhausted = "下拉加载更多"
         texts.footerIdleRelease = "下拉加载更多"
         texts.footerIdleAuto = "下拉加载更多"
         texts.footerArmed = "释放加载"
         texts.retry = "重新加载"
+        texts.labelsFollowThePull = true
         return texts
     }
 }

@@ -34,6 +34,8 @@ public struct Layout: Hashable, Sendable {
     public var footer: Footer
     public var retryVisible: Bool
     public var retryTitle: String
+    /// The retry button's top in viewport coordinates, when it scrolls with the content (seed000).
+    public var retryY: Double?
     /// Row separators are drawn, except behind the retry button (seed000).
     public var separators: Bool
     public var toast: Toast?
@@ -80,14 +82,23 @@ extension FeedState {
         case .hidden: headerText = ""
         case .idle: headerText = texts.headerIdle
         case .armed: headerText = texts.headerArmed
-        case .refreshing: headerText = texts.headerRefreshing
+        case .refreshing:
+            if texts.labelsFollowThePull {
+                headerText = config.header.map(pullArmsHeader) == true ? texts.headerArmed : texts.headerIdle
+            } else {
+                headerText = texts.headerRefreshing
+            }
         }
 
         let footerState = self.footerState
+        let footerIdle = config.footer.mode == .auto ? texts.footerIdleAuto : texts.footerIdleRelease
         let footerText: String
         switch footerState {
         case .hidden: footerText = ""
-        case .idle: footerText = config.footer.mode == .auto ? texts.footerIdleAuto : texts.footerIdleRelease
+        case .idle: footerText = footerIdle
+        case .loading where texts.labelsFollowThePull:
+            // An exhausted footer keeps its text: a release would load nothing.
+            footerText = pullArmsFooter ? texts.footerArmed : footerIdle
         case .armed: footerText = texts.footerArmed
         case .loading: footerText = texts.footerLoading
         case .failed: footerText = texts.footerFailed
@@ -102,7 +113,7 @@ extension FeedState {
                           y: -headerHeight - top, height: headerHeight),
             footer: .init(state: footerState, visible: footerVisible, text: footerText, spinner: spinner,
                           tappable: footerTappable, y: footerTop - top, height: config.footer.height),
-            retryVisible: retryVisible, retryTitle: texts.retry, separators: !retryVisible,
+            retryVisible: retryVisible, retryTitle: texts.retry, retryY: retryVisible ? retryTop : nil, separators: !retryVisible,
             toast: toast, emptyText: emptyVisible ? texts.empty : nil, request: request,
             itemCount: items.count, pageIndex: pageIndex, suppressed: suppressed,
             staleReplies: staleReplies, duplicatesDropped: duplicatesDropped,

@@ -65,7 +65,7 @@ public struct ExplorerModel: Sendable {
         } else {
             // A real source (file, sqlite, http): pages of made-up items of the same size.
             items = SyntheticSource(total: nil, pageSize: scenario.config.pageSize,
-                                    latency: .fixed(scenario.preset.latency), title: scenario.preset.title)
+                                    latency: .fixed(scenario.preset.latency), title: scenario.preset.title(locale: scenario.locale))
         }
         items.failures = []
         self.init(source: ScriptedSource(items: items, replies: []), outcomes: outcomes, moves: moves, step: step)

@@ -58,7 +58,8 @@ struct PresetsCommand: ParsableCommand {
             "hideUntilFirstData \(config.hideUntilFirstData), hideFooterWhenFits \(config.hideFooterWhenFits)",
             "firstLoadIndicator \(config.firstLoadIndicator.rawValue), firstLoadFailure \(config.firstLoadFailure.rawValue)",
             "refreshFailure \(config.refreshFailure.rawValue), loadMoreFailure \(config.loadMoreFailure.rawValue)",
-            "refreshWhileLoading \(config.refreshWhileLoading.rawValue), toastDuration \(formatPoints(config.toastDuration)) s",
+            "refreshWhileLoading \(config.refreshWhileLoading.rawValue), toastDuration \(formatPoints(config.toastDuration)) s, "
+                + "holdWhileLoading \(config.holdWhileLoading)",
         ]
     }
 }

@@ -7,7 +7,7 @@ import JSONText
 ///
 /// ```json
 /// { "name": "standard", "summary": "…", "behaviour": "standard", "locale": "en",
-///   "source": { "latency": 1, "title": "Item {n}", "pageSize": 20 },
+///   "source": { "latency": 1, "title": "Item {n}", "titles": { "zh-Hant": "…" }, "pageSize": 20 },
 ///   "config": { every key of SPEC §5 },
 ///   "texts": { "en": { "header.idle": "Pull down to refresh", … }, "zh-Hans": { … }, … } }
 /// ```
@@ -31,7 +31,12 @@ public enum PresetFile {
         object["behaviour"] = .string(preset.behaviour)
         object["locale"] = .string(preset.defaultLocale)
         let config = preset.config() ?? preset.config(locale: "en")!
-        object["source"] = ["latency": .number(preset.latency), "title": .string(preset.title), "pageSize": .number(Double(config.pageSize))]
+        var source: JSONObject = ["latency": .number(preset.latency), "title": .string(preset.title)]
+        if !preset.localizedTitles.isEmpty {
+            source["titles"] = .object(JSONObject(uniqueKeysWithValues: preset.localizedTitles.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }))
+        }
+        source["pageSize"] = .number(Double(config.pageSize))
+        object["source"] = .object(source)
         object["config"] = .object(ScenarioWriter.configValue(config))
         object["texts"] = .object(texts)
         return .object(object)
@@ -95,8 +100,13 @@ extension Reading {
         }
         var latency = base.latency
         var title = base.title
+        var titles = base.localizedTitles
         guard var config = base.config(locale: "en") else { return nil }
-        if let node = fields["source"], let source = object(node, "source", keys: ["latency", "title", "pageSize"]) {
+        if let node = fields["source"], let source = object(node, "source", keys: ["latency", "title", "titles", "pageSize"]) {
+            if let node = source["titles"], let byTable = object(node, "source.titles", keys: FeedTexts.locales) {
+                titles = [:]
+                for (table, value) in byTable { if let text = string(value, "source.titles.\(table)") { titles[table] = text } }
+            }
             if let value = source["latency"].flatMap({ number($0, "source.latency", in: 0...86_400, "a number of seconds from 0 to 86400") }) { latency = value }
             if let value = source["title"].flatMap({ string($0, "source.title") }) { title = value }
             if let value = source["pageSize"].flatMap({ integer($0, "source.pageSize", in: 1...10_000) }) { config.pageSize = value }
@@ -115,7 +125,7 @@ extension Reading {
         let given = tables
         // A table the file leaves out, or a key it leaves out, keeps the behaviour's own.
         return Preset(name: name, summary: summary, behaviour: base.behaviour, defaultLocale: locale, latency: latency, title: title,
-                      texts: { table in base.texts(table: table).map { $0.replacing(given[table] ?? [:]) } }) { texts in
+                      localizedTitles: titles, texts: { table in base.texts(table: table).map { $0.replacing(given[table] ?? [:]) } }) { texts in
             var config = settled
             config.texts = texts
             return config

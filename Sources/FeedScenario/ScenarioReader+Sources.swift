@@ -102,7 +102,7 @@ extension Reading {
     // MARK: External sources
 
     /// A `file`, `sqlite` or `http` source: its keys, then (with an opener) what it names.
-    mutating func externalSource(_ node: JSONNode, kindName: String, preset: Preset, config: inout FeedConfig) -> SourceSpec? {
+    mutating func externalSource(_ node: JSONNode, kindName: String, preset: Preset, locale: String, config: inout FeedConfig) -> SourceSpec? {
         let common = ["kind", "pageSize", "latency", "failures"]
         let specific: [String] = switch kindName {
         case "file": ["path", "inserts", "paging"]
@@ -114,7 +114,7 @@ extension Reading {
         var nodes = ["source": node]
         for (key, value) in fields { nodes["source.\(key)"] = value }
 
-        var options = SourceOptions(pageSize: config.pageSize, latency: .fixed(preset.latency), insertTitle: preset.title)
+        var options = SourceOptions(pageSize: config.pageSize, latency: .fixed(preset.latency), insertTitle: preset.title(locale: locale))
         if let node = fields["pageSize"], let value = integer(node, "source.pageSize", in: 1...10_000) {
             options.pageSize = value
             config.pageSize = value

@@ -112,7 +112,7 @@ struct Reading {
         }
 
         if let node = fields["config"] { override(&config, with: node) }
-        let source = self.source(fields["source"], preset: preset, config: &config)
+        let source = self.source(fields["source"], preset: preset, locale: locale, config: &config)
 
         var steps: [ScriptStep] = []
         if let node = fields["events"] { steps = events(node) } else {
@@ -185,7 +185,8 @@ struct Reading {
 
     mutating func override(_ config: inout FeedConfig, with node: JSONNode) {
         let keys = ["rowHeight", "header", "footer", "hideUntilFirstData", "hideFooterWhenFits", "firstLoadIndicator",
-                    "firstLoadFailure", "refreshFailure", "loadMoreFailure", "refreshWhileLoading", "toastDuration"]
+                    "firstLoadFailure", "refreshFailure", "loadMoreFailure", "refreshWhileLoading", "toastDuration",
+                    "holdWhileLoading"]
         guard let fields = object(node, "config", keys: keys) else { return }
         if let node = fields["rowHeight"], let value = rowLength(node, "config.rowHeight") { config.rowHeight = value }
         if let node = fields["header"] {
@@ -205,6 +206,7 @@ struct Reading {
         if let node = fields["loadMoreFailure"], let value: FeedConfig.LoadMoreFailure = choice(node, "config.loadMoreFailure") { config.loadMoreFailure = value }
         if let node = fields["refreshWhileLoading"], let value: FeedConfig.RefreshWhileLoading = choice(node, "config.refreshWhileLoading") { config.refreshWhileLoading = value }
         if let node = fields["toastDuration"], let value = number(node, "config.toastDuration", in: 0...86_400, "a number of seconds from 0 to 86400") { config.toastDuration = value }
+        if let node = fields["holdWhileLoading"], let value = bool(node, "config.holdWhileLoading") { config.holdWhileLoading = value }
     }
 
     mutating func overrideFooter(_ footer: inout FeedConfig.Footer, with node: JSONNode) {
@@ -239,12 +241,12 @@ struct Reading {
 
     // MARK: The source
 
-    mutating func source(_ node: JSONNode?, preset: Preset, config: inout FeedConfig) -> SourceSpec? {
+    mutating func source(_ node: JSONNode?, preset: Preset, locale: String, config: inout FeedConfig) -> SourceSpec? {
         var synthetic = SyntheticSource(total: nil, pageSize: config.pageSize, latency: .fixed(preset.latency),
-                                        title: preset.title)
+                                        title: preset.title(locale: locale))
         guard let node else { return .synthetic(synthetic) }
         if let kind = node["kind"]?.stringValue, Self.externalKinds.contains(kind) {
-            return externalSource(node, kindName: kind, preset: preset, config: &config)
+            return externalSource(node, kindName: kind, preset: preset, locale: locale, config: &config)
         }
         let keys = ["kind", "total", "pageSize", "latency", "title", "rowHeights", "failures", "replies", "inserts", "paging"]
         guard let fields = object(node, "source", keys: keys) else { return nil }

@@ -89,6 +89,7 @@ public enum ScenarioWriter {
         object["loadMoreFailure"] = .string(config.loadMoreFailure.rawValue)
         object["refreshWhileLoading"] = .string(config.refreshWhileLoading.rawValue)
         object["toastDuration"] = .number(config.toastDuration)
+        object["holdWhileLoading"] = .bool(config.holdWhileLoading)
         return object
     }
 

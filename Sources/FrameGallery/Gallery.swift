@@ -71,7 +71,7 @@ public struct Gallery: Sendable {
             steps.append(step)
         }
         let source = SyntheticSource(total: script.total, pageSize: config.pageSize, latency: .fixed(preset.latency),
-                                     title: preset.title, failures: script.failures)
+                                     title: preset.title(locale: locale), failures: script.failures)
         return Scenario(name: "\(preset.name)-\(locale)-\(state.rawValue)", summary: state.title, preset: preset,
                         locale: locale, viewport: .standard, config: config, source: .synthetic(source), steps: steps)
     }

@@ -40,7 +40,11 @@ public struct GalleryScript: Hashable, Sendable {
         case .headerArmed:
             return [GalleryScript(events: start + ["drag to -\(formatPoints(arm))"])]
         case .headerRefreshing:
-            return [GalleryScript(events: start + pull)]
+            // A list that holds nothing open (seed000) settles back at once: the finger pulls
+            // the header into view again while the refresh runs.
+            let header = config.header?.height ?? 60
+            return [GalleryScript(events: start + pull),
+                    GalleryScript(events: start + pull + ["drag to -\(formatPoints(header))"])]
         case .footerIdle:
             if config.footer.mode == .release {
                 return [GalleryScript(events: start + ["scroll to bottom", "drag by \(formatPoints(footerAlmostArmed))"])]
@@ -52,7 +56,8 @@ public struct GalleryScript: Hashable, Sendable {
         case .footerArmed:
             return [GalleryScript(events: start + ["scroll to bottom", "drag by \(formatPoints(footerArm))"])]
         case .footerLoading:
-            return [GalleryScript(events: start + loadMore)]
+            return [GalleryScript(events: start + loadMore),
+                    GalleryScript(events: start + loadMore + ["drag by \(formatPoints(config.footer.height))"])]
         case .footerFailed:
             return [GalleryScript(failures: [2], events: start + loadMore + [wait])]
         case .footerExhausted:

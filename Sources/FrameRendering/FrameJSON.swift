@@ -42,7 +42,7 @@ public enum FrameJSON {
                 "tappable": .bool(layout.footer.tappable), "y": .number(layout.footer.y),
                 "height": .number(layout.footer.height),
             ],
-            "retry": ["visible": .bool(layout.retryVisible), "title": .string(layout.retryTitle)],
+            "retry": retry(layout),
             "toast": layout.toast.map { ["text": .string($0.text), "until": .number($0.until)] } ?? .null,
             "empty": layout.emptyText.map { ["text": .string($0)] } ?? .null,
             "request": layout.request.map {
@@ -58,6 +58,13 @@ public enum FrameJSON {
         // Left out until a reply fails, so frames without failures are as they were.
         if layout.hasFailed { body["lastFailure"] = layout.lastFailure.map(failure) ?? .null }
         return body
+    }
+
+    /// The retry object; `y` only where the button scrolls with the content (seed000), so other frames stay as they were.
+    static func retry(_ layout: Layout) -> JSONValue {
+        var object: JSONObject = ["visible": .bool(layout.retryVisible), "title": .string(layout.retryTitle)]
+        if let y = layout.retryY { object["y"] = .number(y) }
+        return .object(object)
     }
 
     static func failure(_ failure: RequestFailure) -> JSONValue {
@@ -153,6 +160,7 @@ public enum FrameJSON {
         object("retry") {
             field("visible", layout.retryVisible)
             field("title", layout.retryTitle)
+            if let y = layout.retryY { field("y", y) }
         }
         if let toast = layout.toast {
             object("toast") {

@@ -14,6 +14,11 @@ public enum HTMLFrame {
             "lang": .string(context.locale),
             "title": .string(XMLText.safe("\(context.scenarioName) — frame \(frame.number): \(frame.cause)")),
             "preset": .string(XMLText.safe(context.look)),
+            // The seeds' own look (README, "The seeds' look"), in their frames only: by behaviour, so a
+            // renamed copy of a seed's preset file keeps it.
+            "seed000": .bool(context.look == "seed000"),
+            "seed001": .bool(context.look == "seed001"),
+            "seedLook": .bool(context.look == "seed000" || context.look == "seed001"),
             "number": .int(frame.number),
             "time": .double(frame.time),
             "cause": .string(XMLText.safe(frame.cause)),
@@ -29,15 +34,20 @@ public enum HTMLFrame {
             "header": .record(TemplateRecord([
                 "state": .string(layout.header.state.rawValue), "text": .string(layout.header.text),
                 "y": .double(layout.header.y), "height": .double(layout.header.height),
-                "spinner": .bool(layout.header.state == .refreshing),
+                "spinner": .bool(layout.header.state == .refreshing && context.headerIndicator),
             ])),
             "footer": .record(TemplateRecord([
                 "state": .string(layout.footer.state.rawValue), "text": .string(layout.footer.text),
                 "y": .double(layout.footer.y), "height": .double(layout.footer.height),
                 "spinner": .bool(layout.footer.spinner), "colour": .string(context.footerColour),
+                "label": .bool(context.footerLabel),
             ])),
         ])
-        if layout.retryVisible { object["retry"] = .object(["title": .string(layout.retryTitle)]) }
+        if layout.retryVisible {
+            var retry: [String: TemplateValue] = ["title": .string(layout.retryTitle)]
+            if let y = layout.retryY { retry["placed"] = .object(["y": .double(y)]) }
+            object["retry"] = .object(retry)
+        }
         if let toast = layout.toast { object["toast"] = .object(["text": .string(toast.text), "until": .double(toast.until)]) }
         if let empty = layout.emptyText { object["empty"] = .object(["text": .string(empty)]) }
         return .record(object)

@@ -56,6 +56,7 @@ final class LayoutTests: XCTestCase {
         config.rowHeight = [44, 30.5, 1, 100][Int.random(in: 0..<4, using: &rng)]
         if Bool.random(using: &rng) { config.footer.mode = .release }
         if Bool.random(using: &rng) { config.hideFooterWhenFits.toggle() }
+        if Bool.random(using: &rng) { config.holdWhileLoading.toggle() }
         return config
     }
 
@@ -104,7 +105,7 @@ final class LayoutTests: XCTestCase {
             XCTAssertEqual(layout.header.y, -hh - y, context)
             // Footer [C, C + fh) (auto) or [max(C, H), … + fh) (release).
             let fh = config.footer.height
-            let footerTop = config.footer.mode == .auto ? c : max(c, h)
+            let footerTop = config.footer.mode == .auto || !config.holdWhileLoading ? c : max(c, h)
             XCTAssertEqual(layout.footer.y, footerTop - y, context)
             XCTAssertEqual(layout.footer.visible,
                            layout.footer.state != .hidden && footerTop < y + h && footerTop + fh > y, context)

@@ -176,11 +176,13 @@ struct Simulation {
             maybe { config.loadMoreFailure = FeedConfig.LoadMoreFailure.allCases.randomElement(using: &rng)! }
             maybe { config.refreshWhileLoading = FeedConfig.RefreshWhileLoading.allCases.randomElement(using: &rng)! }
             maybe { config.toastDuration = rng.grid(0.5...3, step: 0.5) }
+            maybe { config.holdWhileLoading.toggle() }
             description += " varied: rowHeight \(config.rowHeight), pageSize \(config.pageSize), header \(config.header.map { "\($0.height)/\($0.armDistance)" } ?? "none"), "
                 + "footer \(config.footer.mode) \(config.footer.height)/\(config.footer.armDistance) prefetch \(config.footer.prefetchRows) \(config.footer.spinner), "
                 + "hideUntilFirstData \(config.hideUntilFirstData), hideFooterWhenFits \(config.hideFooterWhenFits), "
                 + "firstLoad \(config.firstLoadIndicator)/\(config.firstLoadFailure), refreshFailure \(config.refreshFailure), "
-                + "loadMoreFailure \(config.loadMoreFailure), refreshWhileLoading \(config.refreshWhileLoading), toast \(config.toastDuration)"
+                + "loadMoreFailure \(config.loadMoreFailure), refreshWhileLoading \(config.refreshWhileLoading), toast \(config.toastDuration), "
+                + "holdWhileLoading \(config.holdWhileLoading)"
         }
         let viewport = Self.randomViewport(&rng)
         let failureRate = [0, 0, 15, 40][Int.random(in: 0..<4, using: &rng)]
@@ -476,10 +478,14 @@ struct Simulation {
             return "offset \(a.contentOffset) outside the resting range [\(a.minOffset), \(a.maxOffset)] while not dragging"
         }
         if case .release = event, b.isDragging {
-            if let r = starts.first, r.kind == .refresh, a.contentOffset != -(config.header?.height ?? 0) {
+            // A preset that holds nothing open (seed000, SPEC §8) settles back into its resting range.
+            if !config.holdWhileLoading, !starts.isEmpty, a.contentOffset != a.clamped(b.contentOffset) {
+                return "a release that started a request without holding settled at \(a.contentOffset), not at rest"
+            }
+            if config.holdWhileLoading, let r = starts.first, r.kind == .refresh, a.contentOffset != -(config.header?.height ?? 0) {
                 return "a released refresh settled at \(a.contentOffset), not at the whole header"
             }
-            if let r = starts.first, r.kind == .more, config.footer.mode == .release,
+            if config.holdWhileLoading, let r = starts.first, r.kind == .more, config.footer.mode == .release,
                a.contentOffset != max(a.contentHeight, a.viewport.height) + config.footer.height - a.viewport.height {
                 return "a released load-more settled at \(a.contentOffset), not showing the whole footer"
             }

@@ -81,8 +81,14 @@ final class RulesTests: XCTestCase {
         XCTAssertEqual([Preset.seed000.defaultLocale, Preset.seed001.defaultLocale, Preset.standard.defaultLocale],
                        ["zh-Hans", "zh-Hans", "en"])
         XCTAssertEqual([Preset.seed000.title, Preset.seed001.title, Preset.standard.title], ["新闻{n}", "新闻标题{n}", "Item {n}"])
-        // Colours: light grey, orange, a system grey (the engine's CSS choices).
-        XCTAssertEqual([s0.footer.colour, s1.footer.colour, st.footer.colour], ["#e6e6e6", "#ff9500", "#f2f2f7"])
+        // Under zh-Hant the seeds' titles are in traditional characters (seed 002's 新聞標題N).
+        XCTAssertEqual(["seed000", "seed001", "standard"].map { Preset.named($0)!.title(locale: "zh-Hant") },
+                       ["新聞{n}", "新聞標題{n}", "Item {n}"])
+        // Colours: the seeds' UIKit colours (lightGrayColor, orangeColor), a system grey.
+        XCTAssertEqual([s0.footer.colour, s1.footer.colour, st.footer.colour], ["#aaaaaa", "#ff8000", "#f2f2f7"])
+        // Only seed000 holds nothing open, and only its retry button scrolls with the content (SPEC §8).
+        XCTAssertEqual([s0.holdWhileLoading, s1.holdWhileLoading, st.holdWhileLoading], [false, true, true])
+        XCTAssertEqual([s0.retryPlacement, s1.retryPlacement, st.retryPlacement], [.content, .screen, .screen])
         XCTAssertEqual(Preset.all.map(\.name), ["seed000", "seed001", "standard"])
         XCTAssertEqual(Preset.named("seed001"), .seed001)
         XCTAssertNil(Preset.named("seed003"))
@@ -122,11 +128,11 @@ final class RulesTests: XCTestCase {
         a.send(.refresh) { $0.suppressed = 1 }
 
         // 2. Releasing an armed (release) footer while a refresh runs.
+        // (seed000 holds nothing open: the list stays at rest while the refresh runs.)
         let b = loaded(.seed000)
         b.send(.refresh, effects: [start(2, .refresh)]) {
             $0.requestsIssued = 2
             $0.request = req(2, .refresh)
-            $0.contentOffset = -100
         }
         b.send(.drag(.offset(273))) {
             $0.isDragging = true
@@ -349,7 +355,10 @@ final class RulesTests: XCTestCase {
     func testReleaseFooterIsTappableOnlyWhenFailed() {
         // A release footer lies outside the resting range, so it is in view only
         // during a drag; a failure that lands mid-drag leaves it `failed` in view.
-        let store = loaded(.seed000) { $0.loadMoreFailure = .toastAndFailedFooter }
+        let store = loaded(.seed000) {
+            $0.loadMoreFailure = .toastAndFailedFooter
+            $0.holdWhileLoading = true
+        }
         store.send(.drag(.offset(273))) {
             $0.isDragging = true
             $0.contentOffset = 273
@@ -607,16 +616,15 @@ final class RulesTests: XCTestCase {
     /// "the source answers again" and takes the button down; rows are appended
     /// as usual and pageIndex counts on.
     func testASuccessfulLoadMoreTakesDownARetryOfferedForARefresh() {
+        // seed000 holds nothing open: the offset stays at rest while each request runs.
         let store = loaded(.seed000)
         store.send(.refresh, effects: [start(2, .refresh)]) {
             $0.requestsIssued = 2
             $0.request = req(2, .refresh)
-            $0.contentOffset = -100
         }
         store.send(failure(2)) {
             $0.request = nil
             $0.retryKind = .refresh
-            $0.contentOffset = 0
         }
         store.send(.drag(.offset(273))) {
             $0.isDragging = true
@@ -626,7 +634,7 @@ final class RulesTests: XCTestCase {
             $0.isDragging = false
             $0.requestsIssued = 3
             $0.request = req(3, .more, page: 2)
-            $0.contentOffset = 313
+            $0.contentOffset = 213
         }
         store.send(success(3, page2)) {
             $0.request = nil

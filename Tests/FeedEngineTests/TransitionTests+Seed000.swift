@@ -11,13 +11,20 @@ import XCTest
 /// is C = 880, so the resting maxY is 880 − 667 = 213, the release footer sits
 /// at [880, 980) and arms at y ≥ 880 + 60 − 667 = 273; a started load-more
 /// settles at y = 880 + 100 − 667 = 313.
+///
+/// These run seed000 with `holdWhileLoading: true`, the one parameter it does not
+/// have (SPEC §8, "seed000 holds nothing open"): they test the release footer's and
+/// header's held positions, which only seed000's footer mode has, under its other
+/// parameters. seed000 as it is, settling back while a request runs, is tested in
+/// `Seed000SettlesTests`.
 final class Seed000TransitionTests: XCTestCase {
+    static func held(_ config: inout FeedConfig) { config.holdWhileLoading = true }
     let page1 = items(1...20, title: "新闻{n}")
     let page2 = items(21...40, title: "新闻{n}")
 
     /// launch → page 1 (20 rows) arrives at t = 1.
     func loadedStore(file: StaticString = #filePath, line: UInt = #line) -> TestStore {
-        let store = TestStore(preset: .seed000)
+        let store = TestStore(preset: .seed000, configure: Self.held)
         store.assertScreen(file: file, line: line)
         store.send(.launch, effects: [start(1, .initial)], file: file, line: line) {
             $0.launched = true
@@ -66,7 +73,7 @@ final class Seed000TransitionTests: XCTestCase {
     // MARK: launch and first load
 
     func testLaunchRequestsPage1AndShowsNoIndicator() {
-        let store = TestStore(preset: .seed000)
+        let store = TestStore(preset: .seed000, configure: Self.held)
         store.assertScreen { $0.retryTitle = "重新加载" }
         store.send(.launch, effects: [start(1, .initial)]) {
             $0.launched = true
@@ -87,7 +94,7 @@ final class Seed000TransitionTests: XCTestCase {
     }
 
     func testFirstLoadFailureShowsRetryWithoutSeparatorsAndRetryRepeatsIt() {
-        let store = TestStore(preset: .seed000)
+        let store = TestStore(preset: .seed000, configure: Self.held)
         store.send(.launch, effects: [start(1, .initial)]) {
             $0.launched = true
             $0.requestsIssued = 1
@@ -156,7 +163,7 @@ final class Seed000TransitionTests: XCTestCase {
     }
 
     func testEmptyFirstPageShowsEmptyViewAndNoFooter() {
-        let store = TestStore(preset: .seed000)
+        let store = TestStore(preset: .seed000, configure: Self.held)
         store.send(.launch, effects: [start(1, .initial)]) {
             $0.launched = true
             $0.requestsIssued = 1
@@ -188,7 +195,7 @@ final class Seed000TransitionTests: XCTestCase {
         }
         store.assertScreen {
             $0.header = .refreshing
-            $0.headerText = "正在刷新数据中..."
+            $0.headerText = "下拉刷新列表"
             $0.headerVisible = true
         }
         store.send(success(2, page1)) {
@@ -241,7 +248,7 @@ final class Seed000TransitionTests: XCTestCase {
         }
         store.assertScreen {
             $0.header = .refreshing
-            $0.headerText = "正在刷新数据中..."
+            $0.headerText = "下拉刷新列表"
             $0.rows = 0...12
         }
         XCTAssertEqual(store.state.insetTop, 100)
@@ -298,7 +305,7 @@ final class Seed000TransitionTests: XCTestCase {
         }
         store.assertScreen {
             $0.footer = .loading
-            $0.footerText = "正在加载更多的数据..."
+            $0.footerText = "下拉加载更多"
             $0.spinner = true
             $0.rows = 7...19
         }
@@ -402,7 +409,7 @@ final class Seed000TransitionTests: XCTestCase {
             $0.headerText = "释放刷新"
             $0.headerVisible = true
             $0.footer = .loading
-            $0.footerText = "正在加载更多的数据..."
+            $0.footerText = "下拉加载更多"
             $0.spinner = true
             $0.rows = 0...13
         }
@@ -430,7 +437,7 @@ final class Seed000TransitionTests: XCTestCase {
         }
         store.assertScreen {
             $0.header = .refreshing
-            $0.headerText = "正在刷新数据中..."
+            $0.headerText = "下拉刷新列表"
             $0.headerVisible = false
             $0.footer = .armed
             $0.footerText = "释放加载"
@@ -483,7 +490,7 @@ final class Seed000TransitionTests: XCTestCase {
             $0.retryVisible = false
             $0.separators = true
             $0.header = .refreshing
-            $0.headerText = "正在刷新数据中..."
+            $0.headerText = "下拉刷新列表"
             $0.headerVisible = true
             $0.rows = 0...12
         }
@@ -558,7 +565,7 @@ final class Seed000TransitionTests: XCTestCase {
         }
         store.assertScreen {
             $0.footer = .exhausted
-            $0.footerText = "已经全部加载完毕"
+            $0.footerText = "下拉加载更多"
             $0.rows = 7...22
         }
         // C = 1100: pulled 60 past the footer's top, an exhausted footer does not arm.
@@ -622,7 +629,7 @@ final class Seed000TransitionTests: XCTestCase {
         }
         store.assertScreen {
             $0.footer = .exhausted
-            $0.footerText = "已经全部加载完毕"
+            $0.footerText = "下拉加载更多"
             $0.rows = 4...19
         }
     }
@@ -672,7 +679,7 @@ final class Seed000TransitionTests: XCTestCase {
     }
 
     func testShortFirstPageFitsSoFooterStaysHidden() {
-        let store = TestStore(preset: .seed000)
+        let store = TestStore(preset: .seed000, configure: Self.held)
         store.send(.launch, effects: [start(1, .initial)]) {
             $0.launched = true
             $0.requestsIssued = 1
@@ -748,10 +755,11 @@ final class Seed000TransitionTests: XCTestCase {
         XCTAssertEqual(texts.footerIdleRelease, "下拉加载更多")
         XCTAssertEqual(texts.footerArmed, "释放加载")
         XCTAssertEqual(texts.retry, "重新加载")
-        // Words seed000 does not have come from the zh-Hans table.
-        XCTAssertEqual(texts.headerRefreshing, "正在刷新数据中...")
-        XCTAssertEqual(texts.footerLoading, "正在加载更多的数据...")
-        XCTAssertEqual(texts.footerExhausted, "已经全部加载完毕")
+        // The seed has no refreshing, loading or end-of-data text: its labels keep the idle ones (SPEC §8).
+        XCTAssertEqual(texts.headerRefreshing, "下拉刷新列表")
+        XCTAssertEqual(texts.footerLoading, "下拉加载更多")
+        XCTAssertEqual(texts.footerExhausted, "下拉加载更多")
+        // Words for what the seed never shows come from the zh-Hans table.
         XCTAssertEqual(texts.footerFailed, "加载失败，点击重试")
         XCTAssertEqual(texts.toast, "加载失败")
         XCTAssertEqual(texts.empty, "暂无内容")
@@ -763,7 +771,7 @@ final class Seed000TransitionTests: XCTestCase {
         XCTAssertEqual(Preset.seed000.config(locale: "fr")!.texts, .english, "a locale without texts falls back to English")
         XCTAssertNil(Preset.seed000.config(locale: "fr_FR"), "not a BCP 47 tag")
 
-        let store = TestStore(preset: .seed000, locale: "en")
+        let store = TestStore(preset: .seed000, locale: "en", configure: Self.held)
         store.send(.launch, effects: [start(1, .initial)]) {
             $0.launched = true
             $0.requestsIssued = 1

@@ -305,7 +305,7 @@ final class Seed001TransitionTests: XCTestCase {
         store.assertScreen {
             $0.retryTitle = "重新載入"
             $0.footer = .loading
-            $0.footerText = "正在加載更多的數據..."
+            $0.footerText = "正在載入更多資料..."
             $0.footerVisible = true
             $0.spinner = true
         }
@@ -318,7 +318,7 @@ final class Seed001TransitionTests: XCTestCase {
         }
         store.assertScreen {
             $0.footer = .idle
-            $0.footerText = "點擊或上拉加載更多"
+            $0.footerText = "點一下或上拉載入更多"
             $0.footerVisible = false
             $0.footerTappable = true
             $0.rows = 0...15

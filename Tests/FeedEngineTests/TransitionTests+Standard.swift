@@ -569,10 +569,15 @@ final class StandardTransitionTests: XCTestCase {
 
     func testTraditionalChineseTexts() {
         let t = FeedTexts.forLocale("zh-Hant")!
-        XCTAssertEqual([t.headerIdle, t.headerArmed, t.headerRefreshing], ["下拉可以刷新", "鬆開立即刷新", "正在刷新數據中..."])
-        XCTAssertEqual([t.footerIdleAuto, t.footerIdleRelease], ["點擊或上拉加載更多", "上拉可以加載更多"])
-        XCTAssertEqual([t.footerArmed, t.footerLoading, t.footerExhausted], ["鬆開立即加載更多", "正在加載更多的數據...", "已經全部加載完畢"])
-        XCTAssertEqual([t.footerFailed, t.toast, t.retry, t.empty], ["載入失敗，點擊重試", "載入失敗", "重新載入", "暫無內容"])
+        XCTAssertEqual([t.headerIdle, t.headerArmed, t.headerRefreshing], ["下拉即可重新整理", "放開立即重新整理", "正在重新整理資料..."])
+        XCTAssertEqual([t.footerIdleAuto, t.footerIdleRelease], ["點一下或上拉載入更多", "上拉即可載入更多"])
+        XCTAssertEqual([t.footerArmed, t.footerLoading, t.footerExhausted], ["放開立即載入更多", "正在載入更多資料...", "已全部載入完畢"])
+        XCTAssertEqual([t.footerFailed, t.toast, t.retry, t.empty], ["載入失敗，點一下重試", "載入失敗", "重新載入", "目前沒有內容"])
+        // One wording, Taiwan's (as seed 002 writes it): none of the mainland terms.
+        for text in [t.headerIdle, t.headerArmed, t.headerRefreshing, t.footerIdleAuto, t.footerIdleRelease, t.footerArmed,
+                     t.footerLoading, t.footerExhausted, t.footerFailed, t.toast, t.retry, t.empty] {
+            for mainland in ["加載", "數據", "刷新", "點擊"] { XCTAssertFalse(text.contains(mainland), "\(text) says \(mainland)") }
+        }
         XCTAssertEqual(FeedTexts.locales, ["en", "zh-Hans", "zh-Hant", "ja", "ko", "ar"])
         XCTAssertNil(FeedTexts.forLocale("de"))
     }

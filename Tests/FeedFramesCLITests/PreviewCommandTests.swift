@@ -87,7 +87,7 @@ final class PreviewCommandTests: XCTestCase {
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
         XCTAssertEqual(try manifest("g").map { $0["folder"] as? String }, ["standard-zh-Hant", "standard-en"])
         let armed = try JSONSerialization.jsonObject(with: Data(cli.text("g/standard-zh-Hant/header-armed.json").utf8)) as? [String: Any]
-        XCTAssertEqual((armed?["header"] as? [String: Any])?["text"] as? String, "鬆開立即刷新")
+        XCTAssertEqual((armed?["header"] as? [String: Any])?["text"] as? String, "放開立即重新整理")
         XCTAssertTrue(try cli.text("g/standard-zh-Hant/header-armed.html").contains(#"lang="zh-Hant""#))
     }
 

@@ -39,7 +39,9 @@ final class DemoTests: XCTestCase {
         XCTAssertEqual(armed?.layout.footer.text, "释放加载")
         let loading = try XCTUnwrap(frames.first { $0.layout.footer.state == .loading })
         XCTAssertEqual(loading.cause, "release")
-        XCTAssertEqual(loading.layout.contentOffset, 880 + 100 - 667, "the whole release footer in view")
+        XCTAssertEqual(loading.layout.contentOffset, 880 - 667, "seed000 holds nothing open: back at rest while it loads (SPEC §8)")
+        XCTAssertEqual(loading.layout.footer.text, "下拉加载更多", "the seed's label keeps its text while loading")
+        XCTAssertFalse(loading.layout.footer.visible)
         // A pull while loading arms the header, and its release is suppressed.
         let suppressed = try XCTUnwrap(frames.first { $0.layout.suppressed == 1 })
         XCTAssertEqual(suppressed.layout.request?.kind, .more)
@@ -102,7 +104,7 @@ final class DemoTests: XCTestCase {
     func testSeed002InTraditionalChinese() throws {
         let frames = try frames("seed002-traditional")
         XCTAssertEqual(frames.last?.layout.rows.first?.item.title, "新聞標題7")
-        XCTAssertEqual(frames.last?.layout.footer.text, "點擊或上拉加載更多")
+        XCTAssertEqual(frames.last?.layout.footer.text, "點一下或上拉載入更多", "Taiwan's wording")
     }
 
     func testStandardStory() throws {
@@ -155,6 +157,23 @@ final class DemoTests: XCTestCase {
         let frames = try frames("footer-on-short-content")
         XCTAssertTrue(frames.allSatisfy { $0.layout.footer.state == .hidden })
         XCTAssertTrue(frames.allSatisfy { $0.layout.request?.kind != .more }, "load-more is off while all rows fit")
+    }
+
+    /// SPEC §8: seed000's footer is the table's footer view, right under short rows, and the
+    /// list settles back while the load-more it released runs.
+    func testSeed000FooterFollowsShortRowsAndSpinsWhileItLoads() throws {
+        let frames = try frames("seed000-footer-follows-rows")
+        let idle = try XCTUnwrap(frames.first { $0.layout.footer.state == .idle })
+        XCTAssertTrue(idle.layout.footer.visible)
+        XCTAssertEqual(idle.layout.footer.y, 132, "under the three rows")
+        let loading = try XCTUnwrap(frames.first { $0.layout.footer.state == .loading })
+        XCTAssertEqual(loading.cause, "release")
+        XCTAssertEqual(loading.layout.contentOffset, 0, "settled back to rest")
+        XCTAssertTrue(loading.layout.footer.visible && loading.layout.footer.spinner)
+        XCTAssertEqual(loading.layout.footer.text, "下拉加载更多")
+        XCTAssertEqual(frames.last?.layout.footer.state, .exhausted)
+        XCTAssertEqual(frames.last?.layout.footer.text, "下拉加载更多", "the seed has no end-of-data text")
+        XCTAssertEqual(frames.last?.layout.footer.y, 220)
     }
 
     func testShortContentKeepsLoadingUntilTheScreenIsFull() throws {

@@ -37,7 +37,7 @@ final class ScenarioReaderTests: XCTestCase {
         XCTAssertEqual(scenario.config.footer.prefetchRows, 2)
         XCTAssertEqual(scenario.config.footer.height, 80)
         XCTAssertEqual(scenario.config.footer.armDistance, 80, "an arm distance the preset does not set follows the height")
-        XCTAssertEqual(scenario.config.footer.colour, "#ff9500", "untouched keys keep the preset's value")
+        XCTAssertEqual(scenario.config.footer.colour, "#ff8000", "untouched keys keep the preset's value")
         XCTAssertEqual(scenario.config.header, FeedConfig.Header(height: 60, armDistance: 60))
         XCTAssertEqual(scenario.config.toastDuration, 3)
         XCTAssertEqual(scenario.config.pageSize, 10)
@@ -93,6 +93,16 @@ final class ScenarioReaderTests: XCTestCase {
             "demo.json:6:34: events[2]: \"launch\" again (expected it once, as the first event)",
             "demo.json:6:44: events[3]: expected a string, found 7",
         ])
+    }
+
+    /// SPEC §8's `holdWhileLoading`: false for seed000, true otherwise, and a scenario may set it.
+    func testHoldWhileLoadingIsReadAndChecked() throws {
+        XCTAssertFalse(try read(#"{"preset": "seed000", "events": ["launch"]}"#).config.holdWhileLoading)
+        XCTAssertTrue(try read(#"{"preset": "seed001", "events": ["launch"]}"#).config.holdWhileLoading)
+        XCTAssertTrue(try read(#"{"preset": "seed000", "config": {"holdWhileLoading": true}, "events": ["launch"]}"#).config.holdWhileLoading)
+        XCTAssertFalse(try read(#"{"preset": "standard", "config": {"holdWhileLoading": false}, "events": ["launch"]}"#).config.holdWhileLoading)
+        XCTAssertEqual(problems(#"{"preset": "seed000", "config": {"holdWhileLoading": "no"}, "events": ["launch"]}"#),
+                       [#"demo.json:1:54: config.holdWhileLoading: expected true or false, found "no""#])
     }
 
     func testUnknownPresetLocaleAndKeys() {

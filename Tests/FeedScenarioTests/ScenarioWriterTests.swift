@@ -53,6 +53,7 @@ final class ScenarioWriterTests: XCTestCase {
             if random.next() % 3 == 0 { config.append(#""refreshWhileLoading": "\#(pick(["ignore", "cancel"]))""#) }
             if random.next() % 3 == 0 { config.append(#""loadMoreFailure": "\#(pick(["toast", "toastAndFailedFooter", "stuck"]))""#) }
             if random.next() % 3 == 0 { config.append(#""toastDuration": \#(Double(number(0...40)) / 4)"#) }
+            if random.next() % 3 == 0 { config.append(#""holdWhileLoading": \#(pick(["true", "false"]))"#) }
             var source = [#""kind": "\#(pick(["synthetic", "scripted"]))""#, #""pageSize": \#(number(1...30))"#,
                           #""latency": \#(pick(["1", "[0.5, 2]", #"{"min": 0.1, "max": 2, "seed": 3}"#]))"#]
             if source[0].contains("synthetic") {
