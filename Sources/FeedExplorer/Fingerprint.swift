@@ -133,12 +133,71 @@ extension StateKey {
         hasher.combine(request.page)
     }
 
-    private static func code(_ kind: RequestKind?) -> UInt64 {
+    static func code(_ kind: RequestKind?) -> UInt64 {
         switch kind {
         case nil: 0
         case .initial: 1
         case .refresh: 2
         case .more: 3
         }
+    }
+}
+
+extension ExplorerModel {
+    /// `key(state).fingerprint(itemsHash:)` without building the key: the same
+    /// fields, made relative the same way (times from now, request ids from the
+    /// last issued), read straight from the state, so that no array is allocated.
+    /// `FingerprintSearchTests` holds the two to the same value.
+    /// - Complexity: O(what is owed).
+    func fingerprint(_ state: SearchState, itemsHash: UInt64) -> UInt64 {
+        let feed = state.feed
+        let now = feed.time
+        let issued = feed.requestsIssued
+        var hasher = Fingerprint()
+        hasher.combine(itemsHash)
+        hasher.combine(feed.viewport.width)
+        hasher.combine(feed.viewport.height)
+        hasher.combine(feed.contentHeight)
+        hasher.combine(feed.pageIndex)
+        Self.combine(feed.request, issued: issued, into: &hasher)
+        hasher.combine(latencyPhase(feed))
+        hasher.combine(feed.contentOffset)
+        var bits: UInt64 = 0
+        if feed.isDragging { bits |= 1 }
+        if feed.launched { bits |= 2 }
+        if feed.hasData { bits |= 4 }
+        if feed.exhausted { bits |= 8 }
+        if feed.footerFailed { bits |= 16 }
+        if feed.autoLoadBlocked { bits |= 32 }
+        if feed.stuck { bits |= 64 }
+        if feed.emptyShown { bits |= 128 }
+        hasher.combine(bits)
+        hasher.combine(StateKey.code(feed.retryKind))
+        if let toast = feed.toast {
+            hasher.combine(toast.text)
+            hasher.combine(SearchTimeline.rounded(toast.until - now))
+        } else {
+            hasher.combine(UInt64(0x70A5_7000))
+        }
+        hasher.combine(state.timeline.entries.count)
+        for entry in state.timeline.entries {
+            hasher.combine(SearchTimeline.rounded(entry.due - now))
+            switch entry.event {
+            case .reply(let request, _):
+                hasher.combine(UInt64(1))
+                Self.combine(request, issued: issued, into: &hasher)
+            case .toastExpiry(let until):
+                hasher.combine(UInt64(2))
+                hasher.combine(SearchTimeline.rounded(until - now))
+            }
+        }
+        return hasher.value
+    }
+
+    private static func combine(_ request: Request?, issued: Int, into hasher: inout Fingerprint) {
+        guard let request else { return hasher.combine(UInt64(0x0123_4567)) }
+        hasher.combine(request.id - issued)
+        hasher.combine(StateKey.code(request.kind))
+        hasher.combine(request.page)
     }
 }

@@ -99,7 +99,7 @@ public struct FingerprintSearch: Sendable {
             search = checkpoint
         } else {
             search = SearchCheckpoint(identity: identity, rules: invariants.count)
-            let fingerprint = model.key(start).fingerprint(itemsHash: Fingerprint.items(start.feed.items))
+            let fingerprint = model.fingerprint(start, itemsHash: Fingerprint.items(start.feed.items))
             _ = search.visited.insert(fingerprint)
             search.trail.append(parent: -1, ordinal: 0)
             search.levelStarts = [0]
@@ -121,7 +121,7 @@ public struct FingerprintSearch: Sendable {
         var upcoming: [Node] = []
         var upcomingBase = -1
         if search.next == 0 {
-            current = [Node(state: start, fingerprint: model.key(start).fingerprint(itemsHash: Fingerprint.items(start.feed.items)),
+            current = [Node(state: start, fingerprint: model.fingerprint(start, itemsHash: Fingerprint.items(start.feed.items)),
                             itemsHash: Fingerprint.items(start.feed.items))]
         }
         var currentDepth = -1
@@ -153,7 +153,7 @@ public struct FingerprintSearch: Sendable {
                 let states = search.trail.rebuild(missing, from: start, model: model)
                 for (index, state) in zip(missing, states) {
                     let itemsHash = Fingerprint.items(state.feed.items)
-                    nodes[index - batch.lowerBound] = Node(state: state, fingerprint: model.key(state).fingerprint(itemsHash: itemsHash),
+                    nodes[index - batch.lowerBound] = Node(state: state, fingerprint: model.fingerprint(state, itemsHash: itemsHash),
                                                            itemsHash: itemsHash)
                 }
             }
@@ -165,7 +165,7 @@ public struct FingerprintSearch: Sendable {
                 return model.successors(of: parent.state, check: check).map { successor in
                     let items = successor.state.feed.items
                     let itemsHash = Self.sameRows(items, parent.state.feed.items) ? parent.itemsHash : Fingerprint.items(items)
-                    let fingerprint = model.key(successor.state).fingerprint(itemsHash: itemsHash)
+                    let fingerprint = model.fingerprint(successor.state, itemsHash: itemsHash)
                     return Generated(node: Node(state: successor.state, fingerprint: fingerprint, itemsHash: itemsHash),
                                      breaches: successor.breaches)
                 }

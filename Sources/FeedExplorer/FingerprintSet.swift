@@ -11,7 +11,7 @@ public struct FingerprintSet: Sendable {
     private var mask: Int
 
     /// - Parameter capacity: the number of fingerprints to hold without growing.
-    public init(capacity: Int = 1 << 16) {
+    public init(capacity: Int = 1 << 10) {
         var size = 16
         while size * 3 / 4 < capacity { size <<= 1 }
         slots = [UInt64](repeating: 0, count: size)

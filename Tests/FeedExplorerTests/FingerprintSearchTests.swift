@@ -170,6 +170,22 @@ final class FingerprintSearchTests: XCTestCase {
         XCTAssertLessThan(shards.map(\.statistics.states).max()!, whole.statistics.states)
     }
 
+    func testTheFingerprintOfAStateIsThatOfItsKey() throws {
+        let scenario = try ExplorerFixtures.preset("standard")
+        let model = ExplorerModel(scenario: scenario)
+        var states = [model.start(scenario.initialState).0]
+        var checked = 0
+        for _ in 0..<4 {
+            states = states.flatMap { model.successors(of: $0, check: { _ in [] }).map(\.state) }
+            for state in states {
+                let items = Fingerprint.items(state.feed.items)
+                XCTAssertEqual(model.fingerprint(state, itemsHash: items), model.key(state).fingerprint(itemsHash: items))
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 1_000)
+    }
+
     func testTheFingerprintSetAgreesWithASetOfIntegers() {
         var generator = SystemRandomNumberGenerator()
         var fast = FingerprintSet(capacity: 4)
