@@ -58,16 +58,37 @@ public struct FingerprintSearch: Sendable {
     }
 
     /// A state of the level being expanded, with what its successors reuse.
-    struct Node {
+    struct Node: Sendable {
         var state: SearchState
         var fingerprint: UInt64
         var itemsHash: UInt64
     }
 
-    /// A successor as a worker computed it, before the merge decides whether it is new.
-    struct Generated {
-        var node: Node
+    /// A successor as a worker computed it, before the merge decides whether it is new. Its state is
+    /// dropped at once (by the worker, in parallel) when the visited set already held its fingerprint,
+    /// as it does for most successors, so that the merge, which runs alone, copies and frees few states.
+    struct Generated: Sendable {
+        var fingerprint: UInt64
+        var itemsHash: UInt64
+        var state: SearchState?
         var breaches: [Breach]
+    }
+
+    /// Every parent's successors, on `jobs` workers, with `visited` only read (the merge writes it afterwards).
+    static func expand(_ nodes: [Node], _ parents: Range<Int>, visited: FingerprintSet, model: ExplorerModel, jobs: Int,
+                       check: @escaping @Sendable (EventRecord) -> [Breach]) -> [[Generated]] {
+        // One contiguous block a worker: neighbouring states share their rows' storage, and two threads
+        // retaining and releasing the same arrays contend for their reference counts.
+        ParallelMap.map(parents.count, jobs: jobs, chunk: max(16, (parents.count + jobs - 1) / jobs)) { k in
+            let parent = nodes[parents.lowerBound + k]
+            return model.successors(of: parent.state, check: check).map { successor in
+                let items = successor.state.feed.items
+                let itemsHash = sameRows(items, parent.state.feed.items) ? parent.itemsHash : Fingerprint.items(items)
+                let fingerprint = model.fingerprint(successor.state, itemsHash: itemsHash)
+                return Generated(fingerprint: fingerprint, itemsHash: itemsHash,
+                                 state: visited.contains(fingerprint) ? nil : successor.state, breaches: successor.breaches)
+            }
+        }
     }
 
     /// Explores from `initial` (a state before `launch`), or continues `checkpoint`.
@@ -135,7 +156,12 @@ public struct FingerprintSearch: Sendable {
             if depth >= maxDepth { stop = .depthLimit; break }
             if let timeLimit, (clock.now - started).seconds >= timeLimit { stop = .timeLimit; break }
             if depth != currentDepth {
-                if currentDepth >= 0 { (current, currentBase) = upcomingBase >= 0 ? (upcoming, upcomingBase) : ([], 0) }
+                if currentDepth >= 0 {
+                    // The expanded level is freed on another thread: a state's arrays take as long to free as to copy.
+                    let expanded = current
+                    DispatchQueue.global().async { _ = expanded.count }
+                    (current, currentBase) = upcomingBase >= 0 ? (upcoming, upcomingBase) : ([], 0)
+                }
                 upcoming = []
                 upcomingBase = -1
                 currentDepth = depth
@@ -144,32 +170,29 @@ public struct FingerprintSearch: Sendable {
             let batch = search.next..<min(levelEnd, search.next + Self.batchSize)
 
             // The batch's states: from memory, or rebuilt by re-running their paths.
-            var nodes: [Node?] = batch.map { index in
-                let offset = index - currentBase
-                return offset >= 0 && offset < current.count ? current[offset] : nil
-            }
-            let missing = batch.filter { nodes[$0 - batch.lowerBound] == nil }
-            if !missing.isEmpty {
+            // The batch's states: in memory (read in place, not copied), or rebuilt by re-running their paths.
+            let source: [Node]
+            let offset: Int
+            if batch.lowerBound >= currentBase && batch.upperBound <= currentBase + current.count {
+                (source, offset) = (current, currentBase)
+            } else {
+                var nodes: [Node?] = batch.map { index in
+                    let offset = index - currentBase
+                    return offset >= 0 && offset < current.count ? current[offset] : nil
+                }
+                let missing = batch.filter { nodes[$0 - batch.lowerBound] == nil }
                 let states = search.trail.rebuild(missing, from: start, model: model)
                 for (index, state) in zip(missing, states) {
                     let itemsHash = Fingerprint.items(state.feed.items)
                     nodes[index - batch.lowerBound] = Node(state: state, fingerprint: model.fingerprint(state, itemsHash: itemsHash),
                                                            itemsHash: itemsHash)
                 }
+                (source, offset) = (nodes.compactMap { $0 }, batch.lowerBound)
             }
-            let parents = nodes.map { $0! }
+            let parents = (batch.lowerBound - offset)..<(batch.upperBound - offset)
 
             // Successors, in parallel.
-            let expansions: [[Generated]] = ParallelMap.map(parents.count, jobs: jobs) { k in
-                let parent = parents[k]
-                return model.successors(of: parent.state, check: check).map { successor in
-                    let items = successor.state.feed.items
-                    let itemsHash = Self.sameRows(items, parent.state.feed.items) ? parent.itemsHash : Fingerprint.items(items)
-                    let fingerprint = model.fingerprint(successor.state, itemsHash: itemsHash)
-                    return Generated(node: Node(state: successor.state, fingerprint: fingerprint, itemsHash: itemsHash),
-                                     breaches: successor.breaches)
-                }
-            }
+            let expansions = Self.expand(source, parents, visited: search.visited, model: model, jobs: jobs, check: check)
 
             // The merge, in breadth-first order.
             let firstNew = search.trail.count
@@ -180,17 +203,18 @@ public struct FingerprintSearch: Sendable {
                 let parentIndex = batch.lowerBound + k
                 for (ordinal, successor) in generated.enumerated() {
                     var target = -1
-                    if search.visited.insert(successor.node.fingerprint) {
-                        if let shard, depth + 1 == shard.depth, !shard.owns(successor.node.fingerprint) {
+                    // New now means not seen before the batch either, so the worker kept the state.
+                    if let state = successor.state, search.visited.insert(successor.fingerprint) {
+                        if let shard, depth + 1 == shard.depth, !shard.owns(successor.fingerprint) {
                             search.excluded += 1
                         } else {
                             target = search.trail.count
                             if search.levelStarts.count == depth + 1 { search.levelStarts.append(target) }
                             search.trail.append(parent: parentIndex, ordinal: ordinal)
-                            added.append(successor.node)
+                            added.append(Node(state: state, fingerprint: successor.fingerprint, itemsHash: successor.itemsHash))
                         }
                     }
-                    if successor.node.fingerprint == parents[k].fingerprint && successor.breaches.isEmpty { continue }
+                    if successor.fingerprint == source[parents.lowerBound + k].fingerprint && successor.breaches.isEmpty { continue }
                     search.transitions += 1
                     for breach in successor.breaches {
                         search.counts[breach.invariant] += 1

@@ -32,12 +32,18 @@ private final class Slots<T>: @unchecked Sendable {
         buffer.initialize(repeating: nil, count: count)
     }
 
+    private var moved = false
+
     deinit {
-        buffer.deinitialize(count: count)
+        if !moved { buffer.deinitialize(count: count) }
         buffer.deallocate()
     }
 
     func set(_ index: Int, _ value: T) { buffer[index] = value }
 
-    func values() -> [T] { (0..<count).map { buffer[$0]! } }
+    /// The results, moved out (not copied); the slots are left empty.
+    func values() -> [T] {
+        moved = true
+        return (0..<count).map { (buffer + $0).move()! }
+    }
 }
