@@ -181,7 +181,12 @@ public struct FingerprintSearch: Sendable {
                     return offset >= 0 && offset < current.count ? current[offset] : nil
                 }
                 let missing = batch.filter { nodes[$0 - batch.lowerBound] == nil }
-                let states = search.trail.rebuild(missing, from: start, model: model)
+                let states: [SearchState]
+                do throws(SearchTrail.ReplayError) {
+                    states = try search.trail.rebuild(missing, from: start, model: model)
+                } catch {
+                    throw Self.unreplayable(error, checkpoint)
+                }
                 for (index, state) in zip(missing, states) {
                     let itemsHash = Fingerprint.items(state.feed.items)
                     nodes[index - batch.lowerBound] = Node(state: state, fingerprint: model.fingerprint(state, itemsHash: itemsHash),
@@ -248,10 +253,10 @@ public struct FingerprintSearch: Sendable {
             }
             search.seconds = secondsBefore + (clock.now - started).seconds
             if stop == .stateLimit { break }
-            progress(result(search, start: start, stop: .exhausted, final: false))
+            progress(try result(search, start: start, stop: .exhausted, final: false, resumed: checkpoint))
         }
         search.seconds = secondsBefore + (clock.now - started).seconds
-        return result(search, start: start, stop: stop, final: true)
+        return try result(search, start: start, stop: stop, final: true, resumed: checkpoint)
     }
 
     /// Whether two row arrays share their storage (then the rows' hash carries over).
@@ -259,7 +264,14 @@ public struct FingerprintSearch: Sendable {
         a.count == b.count && (a.isEmpty || a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } })
     }
 
-    private func result(_ search: SearchCheckpoint, start: SearchState, stop: StopReason, final: Bool) -> FingerprintExploration {
+    /// A trail that does not replay can only come from a checkpoint of another model, or of another version of the engine.
+    static func unreplayable(_ error: SearchTrail.ReplayError, _ checkpoint: SearchCheckpoint?) -> CheckpointError {
+        .damaged(file: checkpoint?.file ?? "(none)",
+                 reason: "the path to state \(error.node) does not replay: it was written by another model or version")
+    }
+
+    private func result(_ search: SearchCheckpoint, start: SearchState, stop: StopReason, final: Bool,
+                        resumed checkpoint: SearchCheckpoint?) throws(CheckpointError) -> FingerprintExploration {
         let complete = search.next == search.trail.count
         var statistics = ExplorationStatistics(
             states: search.trail.count, transitions: search.transitions, expanded: search.next,
@@ -272,13 +284,17 @@ public struct FingerprintSearch: Sendable {
                 guard let finding = search.found[rule] else { continue }
                 var path: [Transition]
                 var state: SearchState
-                if finding.parent < 0 {
-                    (path, state) = search.trail.path(to: finding.node, from: start, model: model)
-                } else {
-                    (path, state) = search.trail.path(to: finding.parent, from: start, model: model)
-                    let successor = model.successors(of: state, check: { _ in [] })[finding.ordinal]
-                    path.append(successor.transition)
-                    state = successor.state
+                do throws(SearchTrail.ReplayError) {
+                    if finding.parent < 0 {
+                        (path, state) = try search.trail.path(to: finding.node, from: start, model: model)
+                    } else {
+                        (path, state) = try search.trail.path(to: finding.parent, from: start, model: model)
+                        let successor = try SearchTrail.successor(finding.ordinal, of: state, model: model, node: finding.parent)
+                        path.append(successor.transition)
+                        state = successor.state
+                    }
+                } catch {
+                    throw Self.unreplayable(error, checkpoint)
                 }
                 var violation = Violation(invariant: invariants[rule].name, message: finding.message, path: path,
                                           state: state, node: finding.node)

@@ -45,13 +45,25 @@ public struct SearchTrail: Sendable {
         return route.reversed()
     }
 
+    /// A path that does not replay: a successor the trail names is not there (a checkpoint of another model).
+    struct ReplayError: Error {
+        var node: Int
+    }
+
+    /// Successor `ordinal` of `state`.
+    static func successor(_ ordinal: Int, of state: SearchState, model: ExplorerModel, node: Int) throws(ReplayError) -> Successor {
+        let successors = model.successors(of: state, check: { _ in [] })
+        guard successors.indices.contains(ordinal) else { throw ReplayError(node: node) }
+        return successors[ordinal]
+    }
+
     /// The transitions of the path to `node` and the state it ends in, by re-running it from `start`.
     /// - Complexity: O(depth × successors of a state).
-    func path(to node: Int, from start: SearchState, model: ExplorerModel) -> (path: [Transition], state: SearchState) {
+    func path(to node: Int, from start: SearchState, model: ExplorerModel) throws(ReplayError) -> (path: [Transition], state: SearchState) {
         var state = start
         var path: [Transition] = []
         for ordinal in route(to: node) {
-            let successor = model.successors(of: state, check: { _ in [] })[ordinal]
+            let successor = try Self.successor(ordinal, of: state, model: model, node: node)
             path.append(successor.transition)
             state = successor.state
         }
@@ -61,7 +73,7 @@ public struct SearchTrail: Sendable {
     /// The states `nodes` (ascending), rebuilt by re-running their paths; each
     /// ancestor is rebuilt once however many of `nodes` descend from it.
     /// - Complexity: O(distinct ancestors × successors of a state).
-    func rebuild(_ nodes: [Int], from start: SearchState, model: ExplorerModel) -> [SearchState] {
+    func rebuild(_ nodes: [Int], from start: SearchState, model: ExplorerModel) throws(ReplayError) -> [SearchState] {
         if nodes.isEmpty { return [] }
         var parentsWanted: [Int] = []
         for node in nodes where node > 0 {
@@ -70,17 +82,22 @@ public struct SearchTrail: Sendable {
         }
         // Parents of ascending breadth-first indices ascend too (a state's parent was expanded before a later one's).
         parentsWanted = Array(Set(parentsWanted)).sorted()
-        let parentStates = rebuild(parentsWanted, from: start, model: model)
+        let parentStates = try rebuild(parentsWanted, from: start, model: model)
         var byParent: [Int: SearchState] = [:]
         for (parent, state) in zip(parentsWanted, parentStates) { byParent[parent] = state }
         var successorsOf: [Int: [Successor]] = [:]
-        return nodes.map { node in
-            if node == 0 { return start }
+        var states: [SearchState] = []
+        states.reserveCapacity(nodes.count)
+        for node in nodes {
+            if node == 0 { states.append(start); continue }
             let parent = Int(parents[node])
             if successorsOf[parent] == nil, let state = byParent[parent] {
                 successorsOf[parent] = model.successors(of: state, check: { _ in [] })
             }
-            return successorsOf[parent]![Int(ordinals[node])].state
+            let ordinal = Int(ordinals[node])
+            guard let successors = successorsOf[parent], successors.indices.contains(ordinal) else { throw ReplayError(node: node) }
+            states.append(successors[ordinal].state)
         }
+        return states
     }
 }

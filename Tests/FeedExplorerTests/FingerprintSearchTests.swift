@@ -141,6 +141,14 @@ final class FingerprintSearchTests: XCTestCase {
         XCTAssertThrowsError(try SearchCheckpoint.load("/nonexistent/run.checkpoint")) { error in
             XCTAssertEqual("\(error)", "cannot read checkpoint /nonexistent/run.checkpoint: no such file")
         }
+        // A trail that names successors the model does not have (a hand-made file with a valid checksum).
+        var forged = try SearchCheckpoint.read(bytes, file: "forged")
+        forged.trail = SearchTrail(parents: forged.trail.parents, ordinals: forged.trail.ordinals.map { _ in 999 })
+        XCTAssertThrowsError(try FingerprintSearch(model: model, maxDepth: 4, identity: "standard").run(from: scenario.initialState, resuming: forged)) { error in
+            guard case .damaged(let file, let reason)? = error as? CheckpointError else { return XCTFail("\(error)") }
+            XCTAssertEqual(file, "forged")
+            XCTAssertTrue(reason.contains("does not replay"), reason)
+        }
         // Another scenario's checkpoint.
         let read = try SearchCheckpoint.read(bytes, file: "run.checkpoint")
         XCTAssertThrowsError(try FingerprintSearch(model: model, maxDepth: 4, identity: "seed000").run(from: scenario.initialState, resuming: read)) { error in
