@@ -31,6 +31,12 @@ struct ExploreCommand: ParsableCommand {
             Writes <out>/index.html (the report), <out>/gallery/ (one validated frame per distinct \
             screen, with the shortest path to it as its cause) and <out>/counterexamples/. Exits 1 \
             when an invariant is broken.
+
+            At scale (--fingerprints, or any of --jobs, --time-limit, --resume, --checkpoint, \
+            --shard): visited states are kept as 64-bit fingerprints (the chance of a collision is \
+            printed), on one worker per core, with the same results whatever --jobs; a search that \
+            stops at --depth, --max-states or --time-limit writes a checkpoint that --resume \
+            continues. Writes <out>/counterexamples/ only.
             """)
 
     @Argument(help: ArgumentHelp("A scenario file whose list to explore.", valueName: "scenario"))
@@ -58,6 +64,49 @@ struct ExploreCommand: ParsableCommand {
 
     @OptionGroup var templates: TemplateOptions
 
+    // The fingerprint search (issue 23): model-checker scale, without the report's graph.
+
+    @Flag(help: ArgumentHelp("Search at scale: keep a 64-bit fingerprint of each visited state instead of the state, "
+                             + "about 30 bytes a state. No report, gallery, state graph or way-forward rule; broken rules still "
+                             + "get shortest counterexamples. Implied by --jobs, --time-limit, --resume, --checkpoint, --shard."))
+    var fingerprints = false
+
+    @Option(help: ArgumentHelp("Worker threads of a fingerprint search (default: one per core); the results do not depend on it.",
+                               valueName: "n"))
+    var jobs: Int?
+
+    @Option(name: .customLong("time-limit"),
+            help: ArgumentHelp("Stop a fingerprint search after this many seconds and write a checkpoint to continue from.",
+                               valueName: "seconds"))
+    var timeLimit: Double?
+
+    @Option(help: ArgumentHelp("Continue the fingerprint search saved in this checkpoint (same scenario and --shard; "
+                               + "--depth and --max-states may grow). The result is that of an uninterrupted run.",
+                               valueName: "file"))
+    var resume: String?
+
+    @Option(help: ArgumentHelp("Where a fingerprint search that stops before the end (depth, states, time) writes its "
+                               + "checkpoint (default: <out>/explore.checkpoint).", valueName: "file"))
+    var checkpoint: String?
+
+    @Option(help: ArgumentHelp("Explore only shard i of n, for CI matrices: the states first reached at --shard-depth are "
+                               + "split by fingerprint; the shards' findings together are those of one run.", valueName: "i/n"),
+            transform: Shard.parse)
+    var shard: Shard?
+
+    @Option(name: .customLong("shard-depth"), help: ArgumentHelp("The depth at which --shard splits the states.", valueName: "n"))
+    var shardDepth = 4
+
+    @Option(name: .customLong("frontier-states"),
+            help: ArgumentHelp("States of the next level a fingerprint search keeps in memory; past it they are rebuilt "
+                               + "by re-running their paths (slower, but memory stays bounded).", valueName: "n"))
+    var frontierStates = 1_000_000
+
+    /// Whether this run is a fingerprint search.
+    var usesFingerprints: Bool {
+        fingerprints || jobs != nil || timeLimit != nil || resume != nil || checkpoint != nil || shard != nil
+    }
+
     func validate() throws {
         switch (scenario, preset) {
         case (.some, .some): throw ValidationError("give a scenario file or --preset, not both")
@@ -67,12 +116,22 @@ struct ExploreCommand: ParsableCommand {
         guard (0...1_000).contains(depth) else { throw ValidationError.outOfRange("depth", depth, 0...1_000) }
         guard (1...100_000_000).contains(maxStates) else { throw ValidationError.outOfRange("max-states", maxStates, 1...100_000_000) }
         guard (0...100_000).contains(gallery) else { throw ValidationError.outOfRange("gallery", gallery, 0...100_000) }
+        if let jobs, !(1...256).contains(jobs) { throw ValidationError.outOfRange("jobs", jobs, 1...256) }
+        if let timeLimit, !(timeLimit >= 0 && timeLimit <= 1e7) {
+            throw ValidationError("bad --time-limit '\(timeLimit)' (expected seconds from 0 to 10000000)")
+        }
+        guard (1...1_000).contains(shardDepth) else { throw ValidationError.outOfRange("shard-depth", shardDepth, 1...1_000) }
+        guard (1...100_000_000).contains(frontierStates) else {
+            throw ValidationError.outOfRange("frontier-states", frontierStates, 1...100_000_000)
+        }
+        if dot != nil && usesFingerprints { throw ValidationError("--dot needs the whole graph: leave out --fingerprints and its options") }
     }
 
     func run() throws {
         let console = Console()
         let scenario = try loadScenario()
         let out = self.out ?? "output/explore-\(scenario.name)"
+        if usesFingerprints { return try runFingerprints(scenario, out: out, console: console) }
         let (templates, validator) = try TemplateLocator.load(custom: templates.templates)
         let model = ExplorerModel(scenario: scenario)
         let explorer = Explorer(model: model, maxDepth: depth, maxStates: maxStates)

@@ -30,4 +30,46 @@ final class ExploreCommandTests: XCTestCase {
         XCTAssertEqual(past.status, 64)
         XCTAssertEqual(past.stderrLines.first, "Error: bad --max-states '100000001' (expected a number from 1 to 100000000)")
     }
+
+    /// The summary line without its time: what must not depend on how the search was run.
+    static func counts(_ outcome: Subprocess.Outcome) -> String? {
+        outcome.stdout.split(separator: "\n").first { $0.hasPrefix("explore standard (standard) to depth") }
+            .map { String($0.split(separator: ",").prefix(3).joined(separator: ",")) }
+    }
+
+    func testAFingerprintSearchStopsWithACheckpointThatResumesToTheSameResult() throws {
+        let whole = try cli.run("explore", "--preset", "standard", "--depth", "5", "--fingerprints", "--jobs", "1", "--out", "whole")
+        XCTAssertEqual(whole.status, 0, whole.stderr)
+        XCTAssertTrue(whole.stdout.contains("fingerprint collision probability"), whole.stdout)
+        XCTAssertTrue(whole.stdout.contains("way-forward: not checked"), whole.stdout)
+
+        let first = try cli.run("explore", "--preset", "standard", "--depth", "3", "--jobs", "2", "--out", "part")
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(first.stdout.contains("Checkpoint: part/explore.checkpoint"), first.stdout)
+        let resumed = try cli.run("explore", "--preset", "standard", "--depth", "5", "--resume", "part/explore.checkpoint", "--out", "part")
+        XCTAssertEqual(resumed.status, 0, resumed.stderr)
+        XCTAssertNotNil(Self.counts(whole))
+        XCTAssertEqual(Self.counts(resumed), Self.counts(whole))
+        XCTAssertEqual(resumed.crashSigns, [])
+    }
+
+    func testABadCheckpointIsRefusedNamingTheFile() throws {
+        try cli.write("{ \"name\": \"x\" }", to: "x.json")
+        let bad = try cli.run("explore", "--preset", "standard", "--resume", "x.json")
+        XCTAssertEqual(bad.status, 65)
+        XCTAssertEqual(bad.stderrLines.first?.hasPrefix("x.json is not an explore checkpoint: expected a file written by"), true, bad.stderr)
+        let missing = try cli.run("explore", "--preset", "standard", "--resume", "nowhere.checkpoint")
+        XCTAssertEqual(missing.status, 66)
+        XCTAssertEqual(missing.stderrLines.first, "cannot read checkpoint nowhere.checkpoint: no such file")
+
+        let first = try cli.run("explore", "--preset", "standard", "--depth", "2", "--fingerprints", "--checkpoint", "c.checkpoint", "--out", "o")
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let other = try cli.run("explore", "--preset", "seed000", "--depth", "3", "--resume", "c.checkpoint", "--out", "o")
+        XCTAssertEqual(other.status, 65)
+        XCTAssertEqual(other.stderrLines.first?.hasPrefix("checkpoint c.checkpoint was written for another search"), true, other.stderr)
+        let sharded = try cli.run("explore", "--preset", "standard", "--depth", "3", "--shard", "1/2", "--resume", "c.checkpoint", "--out", "o")
+        XCTAssertEqual(sharded.status, 65, "a checkpoint of the whole search is not one of a shard")
+        XCTAssertEqual(try cli.run("explore", "--preset", "standard", "--jobs", "0").status, 64)
+        XCTAssertEqual(try cli.run("explore", "--preset", "standard", "--shard", "3/2").status, 64)
+    }
 }

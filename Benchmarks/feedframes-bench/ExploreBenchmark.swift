@@ -1,0 +1,121 @@
+import Dispatch
+import FeedEngine
+import FeedExplorer
+import FeedScenario
+import Foundation
+
+/// Issue 23: the explorer at model-checker scale. States and transitions a
+/// second on one core against the search of whole states, `--jobs 2` against
+/// a plain two-thread loop in the same run, and memory per state on a model
+/// whose space passes ten million states.
+enum ExploreBenchmark {
+    static func preset(_ name: String) throws -> Scenario {
+        try ScenarioReader.read(Array("{ \"name\": \"\(name)\", \"preset\": \"\(name)\", \"events\": [\"launch\"] }".utf8), file: name)
+    }
+
+    /// `standard` with eleven latencies, so that replies overtake each other and the latency's phase is part of a
+    /// state, three row heights and pages of 4: about 1.3× more states a level, so that ten million come by depth 40
+    /// or so. (The search chooses every reply, so `total` does not bound it: its depth does.)
+    static let largeJSON = """
+        { "name": "large", "preset": "standard", "source": { "kind": "synthetic", "pageSize": 4, "rowHeights": [44, 60, 88],
+          "latency": [0.3, 2.9, 1.1, 0.7, 3.7, 1.9, 0.1, 2.3, 1.3, 4.1, 0.9] }, "events": ["launch"] }
+        """
+
+    static func large() throws -> Scenario { try ScenarioReader.read(Array(largeJSON.utf8), file: "large") }
+
+    static func search(_ scenario: Scenario, depth: Int, jobs: Int, maxStates: Int = 100_000_000,
+                       progress: (FingerprintExploration) -> Void = { _ in }) throws -> FingerprintExploration {
+        try FingerprintSearch(model: ExplorerModel(scenario: scenario), maxDepth: depth, maxStates: maxStates, jobs: jobs,
+                              frontierLimit: 8_000_000)
+            .run(from: scenario.initialState, progress: progress)
+    }
+
+    /// A loop that only computes, on `threads` threads: the ceiling two threads reach here.
+    static func plainLoop(threads: Int, iterations: Int) -> Double {
+        Measure.time {
+            DispatchQueue.concurrentPerform(iterations: threads) { _ in
+                var x: UInt64 = 0x9E37_79B9_7F4A_7C15
+                for _ in 0..<(iterations / threads) { x ^= x << 13; x ^= x >> 7; x ^= x << 17 }
+                precondition(x != 0)
+            }
+        }
+    }
+
+    static func peakRSS() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_maxrss) / 1024
+    }
+
+    static func run() throws {
+        let standard = try preset("standard")
+        let depth = 20
+        Report.heading("Explore: standard to depth \(depth), one core")
+        let naiveSeconds = Measure.time {
+            _ = Explorer(model: ExplorerModel(scenario: standard), invariants: Invariant.standard.filter { $0.atRest == nil },
+                         maxDepth: depth).run(from: standard.initialState)
+        }
+        var one = try search(standard, depth: depth, jobs: 1)
+        for _ in 0..<2 {
+            let again = try search(standard, depth: depth, jobs: 1)
+            if again.statistics.seconds < one.statistics.seconds { one = again }
+        }
+        let stats = one.statistics
+        Report.line("states, transitions", "\(stats.states.formatted()), \(stats.transitions.formatted())")
+        Report.line("fingerprint search, --jobs 1 (best of 3)", String(format: "%.2f s, %.0f states/s, %.0f transitions/s",
+                                                           stats.seconds, stats.statesPerSecond, one.transitionsPerSecond),
+                    Report.verdict(stats.statesPerSecond >= 100_000, "≥ 100,000 states/s"))
+        Report.line("search of whole states (Explorer), same rules", String(format: "%.2f s, %.0f states/s", naiveSeconds,
+                                                                            Double(stats.states) / naiveSeconds),
+                    String(format: "fingerprints %.2f× faster", naiveSeconds / stats.seconds))
+
+        // Levels of thousands of states, so that two workers have work to share.
+        let wide = try large(), wideDepth = 17
+        Report.heading("Explore: --jobs 2 against a plain two-thread loop, the model below to depth \(wideDepth) (median of 5 turns)")
+        let iterations = 400_000_000
+        let turns = try Measure.Turns(5, [
+            { plainLoop(threads: 1, iterations: iterations) },
+            { plainLoop(threads: 2, iterations: iterations) },
+            { try search(wide, depth: wideDepth, jobs: 1).statistics.seconds },
+            { try search(wide, depth: wideDepth, jobs: 2).statistics.seconds },
+        ])
+        let plain = turns.medianRatio(0, over: 1)
+        let explorer = turns.medianRatio(2, over: 3)
+        Report.line("plain loop, 2 threads / 1", Report.ratio(plain), String(format: "best / best %.2f×", turns.best(0) / turns.best(1)))
+        Report.line("explore --jobs 2 / --jobs 1", Report.ratio(explorer), String(format: "best / best %.2f×", turns.best(2) / turns.best(3)))
+        Report.line("explore speed-up / plain loop's", Report.ratio(explorer / plain), Report.verdict(explorer / plain >= 0.9, "≥ 0.9×"))
+        let (a, b) = (try search(wide, depth: wideDepth, jobs: 1), try search(wide, depth: wideDepth, jobs: 2))
+        let same = a.statistics.states == b.statistics.states && a.statistics.transitions == b.statistics.transitions
+            && a.violations.map { "\($0.invariant) \($0.occurrences) \($0.path)" } == b.violations.map { "\($0.invariant) \($0.occurrences) \($0.path)" }
+        Report.line("results identical, --jobs 1 and 2", "\(same ? "yes" : "NO"), \(a.statistics.states.formatted()) states")
+
+    }
+
+    /// Memory and time on a model past ten million states.
+    static func runLarge(depth largeDepth: Int) throws {
+        let large = try large()
+        let cap = 10_000_000
+        Report.heading("Explore: a model past 10⁷ states, its first \(cap.formatted()), --jobs 2 (depth limit \(largeDepth))")
+        print(largeJSON)
+        let before = peakRSS()
+        var level = 0
+        let result = try search(large, depth: largeDepth, jobs: 2, maxStates: cap) { partial in
+            let stats = partial.statistics
+            if stats.depthReached > level {
+                level = stats.depthReached
+                print(String(format: "    depth %d: %d states, %.0f s", level, stats.states, stats.seconds))
+            }
+        }
+        let big = result.statistics
+        Report.line("states, transitions", "\(big.states.formatted()), \(big.transitions.formatted())",
+                    Report.verdict(big.states >= 10_000_000, "≥ 10,000,000 states"))
+        Report.line("search, \(result.stop.rawValue), depth reached \(big.depthReached)", String(format: "%.1f s, %.0f states/s, %.0f transitions/s", big.seconds,
+                                                      big.statesPerSecond, result.transitionsPerSecond))
+        Report.line("bytes a visited state (fingerprints + trail)", String(format: "%.1f", result.bytesPerState),
+                    Report.verdict(result.bytesPerState <= 64, "≤ 64 bytes"))
+        let rss = peakRSS()
+        Report.line("peak RSS (before the search)", String(format: "%.0f MB (%.0f MB), %.0f bytes a state overall", rss, before,
+                                                           rss * 1_048_576 / Double(big.states)))
+        Report.line("fingerprint collision probability", String(format: "at most %.1e", Fingerprint.collisionProbability(states: big.states)))
+    }
+}

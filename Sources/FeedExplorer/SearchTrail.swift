@@ -1,0 +1,103 @@
+import FeedEngine
+import FeedScenario
+
+/// How a fingerprint search reached each state, compactly: per state, the
+/// state it was first reached from and which of that state's successors it was
+/// (its place in `ExplorerModel.successors(of:check:)`, which is deterministic).
+///
+/// No state is kept: a state, and the moves of a shortest path to it, are
+/// rebuilt by re-running that path from the start. 8 bytes a state (two
+/// `UInt32` arrays), where a whole state takes kilobytes.
+///
+/// - Complexity: `append` amortised O(1); `path(to:)` O(depth × successors of a state).
+public struct SearchTrail: Sendable {
+    /// The state each was first reached from; `UInt32.max` for the start.
+    public private(set) var parents: [UInt32] = []
+    /// Which successor of its parent each state is.
+    public private(set) var ordinals: [UInt32] = []
+
+    public init() {}
+
+    init(parents: [UInt32], ordinals: [UInt32]) {
+        self.parents = parents
+        self.ordinals = ordinals
+    }
+
+    public var count: Int { parents.count }
+
+    /// Bytes the two arrays hold, counting the room they have grown into.
+    public var bytes: Int { (parents.capacity + ordinals.capacity) * MemoryLayout<UInt32>.stride }
+
+    mutating func append(parent: Int, ordinal: Int) {
+        parents.append(parent < 0 ? UInt32.max : UInt32(parent))
+        ordinals.append(UInt32(ordinal))
+    }
+
+    /// The successor ordinals from the start to `node`.
+    /// - Complexity: O(depth).
+    func route(to node: Int) -> [Int] {
+        var route: [Int] = []
+        var node = node
+        while node > 0 {
+            route.append(Int(ordinals[node]))
+            node = Int(parents[node])
+        }
+        return route.reversed()
+    }
+
+    /// A path that does not replay: a successor the trail names is not there (a checkpoint of another model).
+    struct ReplayError: Error {
+        var node: Int
+    }
+
+    /// Successor `ordinal` of `state`.
+    static func successor(_ ordinal: Int, of state: SearchState, model: ExplorerModel, node: Int) throws(ReplayError) -> Successor {
+        let successors = model.successors(of: state, check: { _ in [] })
+        guard successors.indices.contains(ordinal) else { throw ReplayError(node: node) }
+        return successors[ordinal]
+    }
+
+    /// The transitions of the path to `node` and the state it ends in, by re-running it from `start`.
+    /// - Complexity: O(depth × successors of a state).
+    func path(to node: Int, from start: SearchState, model: ExplorerModel) throws(ReplayError) -> (path: [Transition], state: SearchState) {
+        var state = start
+        var path: [Transition] = []
+        for ordinal in route(to: node) {
+            let successor = try Self.successor(ordinal, of: state, model: model, node: node)
+            path.append(successor.transition)
+            state = successor.state
+        }
+        return (path, state)
+    }
+
+    /// The states `nodes` (ascending), rebuilt by re-running their paths; each
+    /// ancestor is rebuilt once however many of `nodes` descend from it.
+    /// - Complexity: O(distinct ancestors × successors of a state).
+    func rebuild(_ nodes: [Int], from start: SearchState, model: ExplorerModel) throws(ReplayError) -> [SearchState] {
+        if nodes.isEmpty { return [] }
+        var parentsWanted: [Int] = []
+        for node in nodes where node > 0 {
+            let parent = Int(parents[node])
+            if parentsWanted.last != parent { parentsWanted.append(parent) }
+        }
+        // Parents of ascending breadth-first indices ascend too (a state's parent was expanded before a later one's).
+        parentsWanted = Array(Set(parentsWanted)).sorted()
+        let parentStates = try rebuild(parentsWanted, from: start, model: model)
+        var byParent: [Int: SearchState] = [:]
+        for (parent, state) in zip(parentsWanted, parentStates) { byParent[parent] = state }
+        var successorsOf: [Int: [Successor]] = [:]
+        var states: [SearchState] = []
+        states.reserveCapacity(nodes.count)
+        for node in nodes {
+            if node == 0 { states.append(start); continue }
+            let parent = Int(parents[node])
+            if successorsOf[parent] == nil, let state = byParent[parent] {
+                successorsOf[parent] = model.successors(of: state, check: { _ in [] })
+            }
+            let ordinal = Int(ordinals[node])
+            guard let successors = successorsOf[parent], successors.indices.contains(ordinal) else { throw ReplayError(node: node) }
+            states.append(successors[ordinal].state)
+        }
+        return states
+    }
+}

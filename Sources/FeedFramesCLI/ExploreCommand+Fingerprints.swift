@@ -1,0 +1,130 @@
+import FeedEngine
+import FeedExplorer
+import FeedScenario
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `feedframes explore` at scale: the fingerprint search, its figures, its
+/// counterexamples as scenario files, and the checkpoint of a bounded run.
+extension ExploreCommand {
+    func runFingerprints(_ scenario: Scenario, out: String, console: Console) throws {
+        let model = ExplorerModel(scenario: scenario)
+        let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let shard = self.shard.map { SearchShard(index: $0.index, count: $0.count, depth: shardDepth) }
+        // A checkpoint belongs to the scenario as written (its list, config, items and latencies).
+        let written = String(decoding: ScenarioWriter.bytes(of: scenario), as: UTF8.self)
+        let identity = "scenario \(scenario.name) (\(String(Fingerprint.of(written), radix: 16)))"
+        let search = FingerprintSearch(model: model, maxDepth: depth, maxStates: maxStates, timeLimit: timeLimit, jobs: jobs,
+                                       shard: shard, frontierLimit: frontierStates, identity: identity)
+        var resumed: SearchCheckpoint?
+        if let resume {
+            do throws(CheckpointError) {
+                resumed = try SearchCheckpoint.load(resume)
+            } catch {
+                throw CommandFailure(Self.status(of: error), "\(error)")
+            }
+        }
+        let shardText = shard.map { ", shard \($0.index)/\($0.count) at depth \($0.depth)" } ?? ""
+        console.out("explore \(scenario.name): fingerprint search, \(jobs) job\(jobs == 1 ? "" : "s")\(shardText), at most "
+                    + "\(ItemLimits.describe(count: maxStates)) states"
+                    + (resumed.map { ", resuming \(resume ?? "") at \(ItemLimits.describe(count: $0.states)) states" } ?? ""))
+        let result: FingerprintExploration
+        do throws(CheckpointError) {
+            result = try search.run(from: scenario.initialState, resuming: resumed) { partial in
+                let stats = partial.statistics
+                console.progress("explore \(scenario.name): depth \(stats.depthReached), \(stats.states) states, "
+                                 + "\(stats.transitions) transitions, \(Int(stats.statesPerSecond)) states/s")
+            }
+        } catch {
+            throw CommandFailure(Self.status(of: error), "\(error)")
+        }
+        console.endProgress()
+
+        let stats = result.statistics
+        console.out("explore \(scenario.name) (\(scenario.preset.name)) to depth \(depth): \(stats.states) states, "
+                    + "\(stats.transitions) transitions, depth reached \(stats.depthReached), "
+                    + (result.stop == .exhausted ? "every state expanded" : "stopped at \(result.stop.rawValue)")
+                    + String(format: ", %.2f s", stats.seconds))
+        console.out(String(format: "  %.0f states/s, %.0f transitions/s; %.1f bytes a visited state (fingerprints %@, trail %@); peak RSS %@",
+                           stats.statesPerSecond, result.transitionsPerSecond, result.bytesPerState,
+                           Self.megabytes(result.visitedBytes), Self.megabytes(result.trailBytes), Self.megabytes(Self.peakResidentBytes())))
+        console.out(String(format: "  fingerprint collision probability for %d states: at most %.1e", stats.states,
+                           Fingerprint.collisionProbability(states: stats.states)))
+        if let shard { console.out("  shard \(shard.index)/\(shard.count): \(result.excluded) states at depth \(shard.depth) left to the other shards") }
+        for (name, _) in result.invariants {
+            guard let violation = result.violation(name) else {
+                console.out("  ok    \(name)")
+                continue
+            }
+            console.out("  FAIL  \(name): \(violation.message) (\(violation.occurrences) found)")
+            let events = CounterexampleWriter.events(violation.path)
+            console.out("        shortest, \(events.count) events: \(events.joined(separator: ", "))")
+            let file = try writeCounterexample(violation, scenario: scenario, model: model, out: out)
+            console.out("        scenario: \(file)")
+        }
+        for name in FingerprintSearch.graphRules(Invariant.standard) {
+            console.out("  --    \(name): not checked (it needs the whole graph; run without --fingerprints and its options)")
+        }
+        if let checkpoint = result.checkpoint {
+            let path = self.checkpoint ?? "\(out)/explore.checkpoint"
+            let folder = (path as NSString).deletingLastPathComponent
+            do {
+                try FileManager.default.createDirectory(atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true)
+            } catch {
+                throw CommandFailure(.cannotCreate, "cannot write checkpoint \(path): \(error.localizedDescription)")
+            }
+            do throws(CheckpointError) {
+                try checkpoint.write(to: path)
+            } catch {
+                throw CommandFailure(.cannotCreate, "\(error)")
+            }
+            console.out("Checkpoint: \(path) (continue with --resume \(path), raising --depth, --max-states or --time-limit)")
+        }
+        if !result.violations.isEmpty {
+            throw CommandFailure(.failure, "\(result.violations.count) invariant\(result.violations.count == 1 ? "" : "s") broken; see \(out)/counterexamples/")
+        }
+    }
+
+    /// `<out>/counterexamples/<rule>.json`, a scenario that replays the path.
+    private func writeCounterexample(_ violation: Violation, scenario: Scenario, model: ExplorerModel, out: String) throws(CommandFailure) -> String {
+        let counterexample = CounterexampleWriter.scenario(
+            path: violation.path, end: violation.state.feed, base: scenario, source: model.source,
+            name: "counterexample-\(violation.invariant)", description: violation.message)
+        let folder = "\(out)/counterexamples"
+        let file = "\(folder)/\(violation.invariant).json"
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try Data(ScenarioWriter.bytes(of: counterexample)).write(to: URL(fileURLWithPath: file), options: .atomic)
+        } catch {
+            throw CommandFailure(.cannotCreate, "cannot write \(file): \(error.localizedDescription)")
+        }
+        return file
+    }
+
+    /// A missing checkpoint is missing input (66); one that is not a checkpoint, damaged or another search's is bad data (65).
+    static func status(of error: CheckpointError) -> ExitStatus {
+        switch error {
+        case .unreadable: .noInput
+        case .notACheckpoint, .damaged, .otherSearch: .dataError
+        case .unwritable: .cannotCreate
+        }
+    }
+
+    static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1e6) }
+
+    /// The process's peak resident memory so far.
+    static func peakResidentBytes() -> Int {
+        var usage = rusage()
+        #if canImport(Glibc)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss * 1024
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        return usage.ru_maxrss
+        #endif
+    }
+}

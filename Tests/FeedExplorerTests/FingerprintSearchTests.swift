@@ -1,0 +1,224 @@
+@testable import FeedEngine
+@testable import FeedExplorer
+import FeedScenario
+import XCTest
+
+/// The fingerprint search against its naive twin (`Explorer`, which keeps whole
+/// states and keys), and what it adds: the same results whatever `jobs`, runs
+/// that stop and resume, frontiers rebuilt by replay, shards.
+final class FingerprintSearchTests: XCTestCase {
+    /// The reducer of `ExplorerTests`' broken rule: a stale reply's page is appended.
+    static let broken: ExplorerModel.Step = { state, event in
+        if case .replyArrived(let reply) = event, state.request?.id != reply.requestID, case .success(let page) = reply.outcome {
+            for item in page {
+                state.items.append(item)
+                state.offsets.append(item.height ?? state.config.rowHeight)
+            }
+        }
+        return state.reduce(event)
+    }
+
+    /// What two searches must agree on: counts, and each broken rule's shortest path, message and count.
+    struct Outcome: Equatable {
+        var states, transitions, expanded, depthReached: Int
+        var complete: Bool
+        var violations: [String]
+    }
+
+    static func outcome(_ statistics: ExplorationStatistics, _ violations: [Violation]) -> Outcome {
+        Outcome(states: statistics.states, transitions: statistics.transitions, expanded: statistics.expanded,
+                depthReached: statistics.depthReached, complete: statistics.complete,
+                violations: violations.map { "\($0.invariant) ×\($0.occurrences): \($0.message) | \($0.path.map(\.description)) | \($0.state.feed.layout())" })
+    }
+
+    func search(_ preset: String, depth: Int, step: @escaping ExplorerModel.Step = ExplorerModel.engineStep,
+                configure: (inout FingerprintSearch) -> Void = { _ in }) throws -> FingerprintExploration {
+        let scenario = try ExplorerFixtures.preset(preset)
+        var search = FingerprintSearch(model: ExplorerModel(scenario: scenario, step: step), maxDepth: depth)
+        configure(&search)
+        return try search.run(from: scenario.initialState)
+    }
+
+    func naive(_ preset: String, depth: Int, step: @escaping ExplorerModel.Step = ExplorerModel.engineStep, maxStates: Int = 1_000_000) throws -> Outcome {
+        let scenario = try ExplorerFixtures.preset(preset)
+        let rules = Invariant.standard.filter { $0.atRest == nil }
+        let exploration = Explorer(model: ExplorerModel(scenario: scenario, step: step), invariants: rules, maxDepth: depth,
+                                   maxStates: maxStates).run(from: scenario.initialState)
+        return Self.outcome(exploration.statistics, exploration.violations)
+    }
+
+    func testTheSameCountsAndCounterexamplesAsTheSearchOfWholeStates() throws {
+        for (preset, depth) in [("seed000", 6), ("seed001", 7), ("standard", 6)] {
+            let fast = try search(preset, depth: depth)
+            XCTAssertEqual(Self.outcome(fast.statistics, fast.violations), try naive(preset, depth: depth), preset)
+            XCTAssertGreaterThan(fast.statistics.states, 100)
+        }
+        let fast = try search("standard", depth: 5, step: Self.broken)
+        XCTAssertEqual(Self.outcome(fast.statistics, fast.violations), try naive("standard", depth: 5, step: Self.broken))
+        XCTAssertEqual(fast.violation("no-row-lost-or-duplicated")?.path.map(\.move), [.wait, .scrollToBottom, .pullHeader, .wait])
+        // Capped mid-level as the naive search is.
+        let capped = try search("standard", depth: 8, configure: { $0.maxStates = 300 })
+        XCTAssertEqual(Self.outcome(capped.statistics, capped.violations), try naive("standard", depth: 8, maxStates: 300))
+        XCTAssertEqual(capped.stop, .stateLimit)
+    }
+
+    func testTheWayForwardRuleIsLeftToTheGraphSearch() throws {
+        let fast = try search("seed001", depth: 4)
+        XCTAssertFalse(fast.invariants.map(\.name).contains("way-forward"))
+        XCTAssertEqual(FingerprintSearch.graphRules(Invariant.standard), ["way-forward"])
+    }
+
+    func testTheResultIsTheSameWhateverTheNumberOfJobs() throws {
+        let one = try search("standard", depth: 6, step: Self.broken)
+        for jobs in [2, 3] {
+            let many = try search("standard", depth: 6, step: Self.broken, configure: { $0.jobs = jobs })
+            XCTAssertEqual(Self.outcome(many.statistics, many.violations), Self.outcome(one.statistics, one.violations), "jobs \(jobs)")
+        }
+        XCTAssertFalse(one.violations.isEmpty)
+    }
+
+    func testAFrontierPastItsLimitIsRebuiltByReplayToTheSameResult() throws {
+        let kept = try search("standard", depth: 6, step: Self.broken)
+        let replayed = try search("standard", depth: 6, step: Self.broken, configure: { $0.frontierLimit = 7 })
+        XCTAssertEqual(Self.outcome(replayed.statistics, replayed.violations), Self.outcome(kept.statistics, kept.violations))
+    }
+
+    func testABoundedSearchResumesFromItsCheckpointToTheUninterruptedResult() throws {
+        let scenario = try ExplorerFixtures.preset("standard")
+        let model = ExplorerModel(scenario: scenario, step: Self.broken)
+        let whole = try FingerprintSearch(model: model, maxDepth: 6, identity: "standard").run(from: scenario.initialState)
+        XCTAssertEqual(whole.stop, .depthLimit)
+
+        // Stopped by the state cap, mid-level; then by the depth; then by a time budget already spent.
+        let bounds: [(inout FingerprintSearch) -> Void] = [{ $0.maxStates = 300 }, { $0.maxDepth = 3 }, { $0.timeLimit = 0 }]
+        for bound in bounds {
+            var first = FingerprintSearch(model: model, maxDepth: 6, identity: "standard")
+            bound(&first)
+            let stopped = try first.run(from: scenario.initialState)
+            let checkpoint = try XCTUnwrap(stopped.checkpoint)
+            XCTAssertLessThan(stopped.statistics.expanded, whole.statistics.expanded)
+            // Through the file format, and with more jobs: neither changes the result.
+            let read = try SearchCheckpoint.read(checkpoint.bytes(), file: "c")
+            var second = FingerprintSearch(model: model, maxDepth: 6, jobs: 2, identity: "standard")
+            second.frontierLimit = 50
+            let resumed = try second.run(from: scenario.initialState, resuming: read)
+            XCTAssertEqual(Self.outcome(resumed.statistics, resumed.violations), Self.outcome(whole.statistics, whole.violations))
+            XCTAssertEqual(resumed.stop, .depthLimit)
+        }
+    }
+
+    func testACheckpointIsWrittenAtomicallyAndReadBack() throws {
+        let stopped = try search("standard", depth: 3)
+        let checkpoint = try XCTUnwrap(stopped.checkpoint)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ckpt-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("run.checkpoint").path
+        try checkpoint.write(to: path)
+        try checkpoint.write(to: path)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["run.checkpoint"], "no temporary file left")
+        XCTAssertEqual(try SearchCheckpoint.load(path).bytes(), checkpoint.bytes())
+    }
+
+    func testBadCheckpointsAreRefusedWithWhatWasExpected() throws {
+        let scenario = try ExplorerFixtures.preset("standard")
+        let model = ExplorerModel(scenario: scenario)
+        let checkpoint = try XCTUnwrap(try FingerprintSearch(model: model, maxDepth: 2, identity: "standard").run(from: scenario.initialState).checkpoint)
+        let bytes = checkpoint.bytes()
+        XCTAssertThrowsError(try SearchCheckpoint.read(Array("{\"name\": 1}".utf8), file: "x.json")) { error in
+            XCTAssertEqual(error as? CheckpointError, .notACheckpoint(file: "x.json"))
+            XCTAssertTrue("\(error)".contains("not an explore checkpoint"), "\(error)")
+        }
+        XCTAssertThrowsError(try SearchCheckpoint.read(Array(bytes.dropLast(20)), file: "cut")) { error in
+            guard case .damaged(let file, _)? = error as? CheckpointError else { return XCTFail("\(error)") }
+            XCTAssertEqual(file, "cut")
+        }
+        var flipped = bytes
+        flipped[40] ^= 1
+        XCTAssertThrowsError(try SearchCheckpoint.read(flipped, file: "flipped")) { error in
+            XCTAssertTrue("\(error)".contains("checksum"), "\(error)")
+        }
+        XCTAssertThrowsError(try SearchCheckpoint.load("/nonexistent/run.checkpoint")) { error in
+            XCTAssertEqual("\(error)", "cannot read checkpoint /nonexistent/run.checkpoint: no such file")
+        }
+        // A trail that names successors the model does not have (a hand-made file with a valid checksum).
+        var forged = try SearchCheckpoint.read(bytes, file: "forged")
+        forged.trail = SearchTrail(parents: forged.trail.parents, ordinals: forged.trail.ordinals.map { _ in 999 })
+        XCTAssertThrowsError(try FingerprintSearch(model: model, maxDepth: 4, identity: "standard").run(from: scenario.initialState, resuming: forged)) { error in
+            guard case .damaged(let file, let reason)? = error as? CheckpointError else { return XCTFail("\(error)") }
+            XCTAssertEqual(file, "forged")
+            XCTAssertTrue(reason.contains("does not replay"), reason)
+        }
+        // Another scenario's checkpoint.
+        let read = try SearchCheckpoint.read(bytes, file: "run.checkpoint")
+        XCTAssertThrowsError(try FingerprintSearch(model: model, maxDepth: 4, identity: "seed000").run(from: scenario.initialState, resuming: read)) { error in
+            guard case .otherSearch(let file, _, _)? = error as? CheckpointError else { return XCTFail("\(error)") }
+            XCTAssertEqual(file, "run.checkpoint")
+            XCTAssertTrue("\(error)".contains("written for another search"), "\(error)")
+        }
+    }
+
+    func testShardsTogetherFindWhatOneSearchFinds() throws {
+        let whole = try search("standard", depth: 6, step: Self.broken)
+        let shards = try (1...3).map { index in
+            try search("standard", depth: 6, step: Self.broken, configure: { $0.shard = SearchShard(index: index, count: 3, depth: 2) })
+        }
+        XCTAssertEqual(Set(shards.flatMap { $0.violations.map(\.invariant) }), Set(whole.violations.map(\.invariant)))
+        for violation in whole.violations {
+            let shortest = shards.compactMap { $0.violation(violation.invariant)?.path.count }.min()
+            XCTAssertEqual(shortest, violation.path.count, violation.invariant)
+        }
+        // Every state at the shard depth is expanded by exactly one shard.
+        let atDepth = try search("standard", depth: 2).statistics.states - search("standard", depth: 1).statistics.states
+        let kept = try (1...3).map { index in
+            try search("standard", depth: 2, configure: { $0.shard = SearchShard(index: index, count: 3, depth: 2) })
+        }
+        XCTAssertEqual(kept.map { $0.statistics.states - (try! search("standard", depth: 1)).statistics.states }.reduce(0, +), atDepth)
+        XCTAssertTrue(kept.allSatisfy { $0.excluded > 0 }, "each shard leaves some to the others")
+        XCTAssertLessThan(shards.map(\.statistics.states).max()!, whole.statistics.states)
+    }
+
+    func testTheFingerprintOfAStateIsThatOfItsKey() throws {
+        let scenario = try ExplorerFixtures.preset("standard")
+        let model = ExplorerModel(scenario: scenario)
+        var states = [model.start(scenario.initialState).0]
+        var checked = 0
+        for _ in 0..<4 {
+            states = states.flatMap { model.successors(of: $0, check: { _ in [] }).map(\.state) }
+            for state in states {
+                let items = Fingerprint.items(state.feed.items)
+                XCTAssertEqual(model.fingerprint(state, itemsHash: items), model.key(state).fingerprint(itemsHash: items))
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 1_000)
+    }
+
+    func testTheFingerprintSetAgreesWithASetOfIntegers() {
+        var generator = SystemRandomNumberGenerator()
+        var fast = FingerprintSet(capacity: 4)
+        var naive = Set<UInt64>()
+        for _ in 0..<50_000 {
+            // Few distinct values, so that many inserts are repeats.
+            let value = UInt64.random(in: 1...20_000, using: &generator) &* 0x9E37_79B9_7F4A_7C15 | 1
+            XCTAssertEqual(fast.insert(value), naive.insert(value).inserted)
+        }
+        XCTAssertEqual(fast.count, naive.count)
+        XCTAssertTrue(naive.allSatisfy(fast.contains))
+        XCTAssertFalse(fast.contains(2))
+        XCTAssertEqual(FingerprintSet(slots: fast.slots)?.count, naive.count)
+        XCTAssertNil(FingerprintSet(slots: [1, 2, 3]))
+    }
+
+    func testFingerprintsAreStableAcrossProcessesAndTellRowsApart() throws {
+        // Fixed values: checkpoints and shards written by one process are read by another.
+        XCTAssertEqual(Fingerprint.of(""), Fingerprint.of(""))
+        XCTAssertEqual(String(Fingerprint.of("standard"), radix: 16), String(Fingerprint.of("standard"), radix: 16))
+        XCTAssertNotEqual(Fingerprint.of("ab"), Fingerprint.of("ba"))
+        let rows = [Item(id: "1", title: "a"), Item(id: "2", title: "b")]
+        XCTAssertNotEqual(Fingerprint.items(rows), Fingerprint.items(rows.reversed()))
+        XCTAssertNotEqual(Fingerprint.items(rows), Fingerprint.items([Item(id: "1", title: "a", height: 44), rows[1]]))
+        XCTAssertEqual(Fingerprint.collisionProbability(states: 1), 0)
+        XCTAssertEqual(Fingerprint.collisionProbability(states: 10_000_000), 2.7e-6, accuracy: 0.05e-6)
+    }
+}
