@@ -34,6 +34,13 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Show every scenario in this locale: a BCP 47 tag; built-in texts for en, zh-Hans, zh-Hant, ja, ko and ar, others fall back (zh-HK → zh-Hant).", valueName: "locale"))
     var locale: String?
 
+    @Option(help: ArgumentHelp("Show every scenario in light or dark mode (iOS's system colours).", valueName: "appearance"))
+    var appearance: Appearance?
+
+    @Option(name: .customLong("content-size"),
+            help: ArgumentHelp("Show every scenario at this Dynamic Type size: xSmall … xxxLarge, accessibility1 … accessibility5.", valueName: "size"))
+    var contentSize: ContentSize?
+
     @Option(name: [.short, .long], help: ArgumentHelp("Threads rendering and validating frames.", valueName: "n"))
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
@@ -65,6 +72,8 @@ struct RenderCommand: ParsableCommand {
         var formats = FrameFormat.allCases
         var templates: String?
         var locale: String?
+        var appearance: Appearance?
+        var contentSize: ContentSize?
         var validate = true
         var jobs = ProcessInfo.processInfo.activeProcessorCount
         var shard: Shard?
@@ -81,7 +90,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let options = Options(out: out, formats: format, templates: templates.templates, locale: locale,
-                              validate: !skipValidation, jobs: jobs, shard: shard, screenshots: png, strict: strict)
+                              appearance: appearance, contentSize: contentSize, validate: !skipValidation, jobs: jobs, shard: shard, screenshots: png, strict: strict)
         var loaded: [Loaded] = []
         var problems: [String] = []
         var worst = ExitStatus.success
@@ -103,6 +112,10 @@ struct RenderCommand: ParsableCommand {
         var inputs = loaded.map { OutputRender.Input(scenario: $0.scenario, file: $0.file) }
         if let locale = options.locale {
             for index in inputs.indices { inputs[index].scenario.relocalize(locale) }
+        }
+        for index in inputs.indices {
+            if let appearance = options.appearance { inputs[index].scenario.appearance = appearance }
+            if let contentSize = options.contentSize { inputs[index].scenario.contentSize = contentSize }
         }
         let (templates, validator) = try TemplateLocator.load(custom: options.templates)
         let start = Date()

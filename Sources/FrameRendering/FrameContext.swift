@@ -28,10 +28,10 @@ public struct FrameContext: Hashable, Sendable {
     }
 
     /// seed000 comments its header's activity indicator out ("刷新（顶部）指示器不需要").
-    public var headerIndicator: Bool { presetName != "seed000" }
+    public var headerIndicator: Bool { look != "seed000" }
 
     /// seed001's footer is an activity indicator alone, with no label.
-    public var footerLabel: Bool { presetName != "seed001" }
+    public var footerLabel: Bool { look != "seed001" }
 
     public init(_ scenario: Scenario) {
         self.init(scenarioName: scenario.name, presetName: scenario.preset.name, locale: scenario.locale,

@@ -19,6 +19,10 @@ public enum HTMLFrame {
             "seed000": .bool(context.look == "seed000"),
             "seed001": .bool(context.look == "seed001"),
             "seedLook": .bool(context.look == "seed000" || context.look == "seed001"),
+            // SPEC §9: light or dark system colours, the Dynamic Type body size, right to left.
+            "appearance": .string(context.appearance.rawValue),
+            "bodySize": .double(context.contentSize.points(.body)),
+            "rtl": .bool(context.direction == .rightToLeft),
             "number": .int(frame.number),
             "time": .double(frame.time),
             "cause": .string(XMLText.safe(frame.cause)),
@@ -34,12 +38,16 @@ public enum HTMLFrame {
             "header": .record(TemplateRecord([
                 "state": .string(layout.header.state.rawValue), "text": .string(layout.header.text),
                 "y": .double(layout.header.y), "height": .double(layout.header.height),
-                "spinner": .bool(layout.header.state == .refreshing && context.headerIndicator),
+                "spinner": .bool(layout.header.state == .refreshing && context.headerIndicator && context.look != "standard"),
+                // standard's UIRefreshControl: its twelve ticks appear one by one as the pull grows,
+                // and all spin while it refreshes.
+                "ticks": .list((0..<refreshTicks(layout, look: context.look)).map { .int($0) }),
+                "refreshing": .bool(layout.header.state == .refreshing),
             ])),
             "footer": .record(TemplateRecord([
                 "state": .string(layout.footer.state.rawValue), "text": .string(layout.footer.text),
                 "y": .double(layout.footer.y), "height": .double(layout.footer.height),
-                "spinner": .bool(layout.footer.spinner), "colour": .string(context.footerColour),
+                "spinner": .bool(layout.footer.spinner), "colour": .string(footerColour(context)),
                 "label": .bool(context.footerLabel),
             ])),
         ])
@@ -51,5 +59,20 @@ public enum HTMLFrame {
         if let toast = layout.toast { object["toast"] = .object(["text": .string(toast.text), "until": .double(toast.until)]) }
         if let empty = layout.emptyText { object["empty"] = .object(["text": .string(empty)]) }
         return .record(object)
+    }
+
+    /// The footer's background: standard's own grey is iOS's secondarySystemBackground, which is
+    /// #1C1C1E in dark; any colour a list sets, and the seeds' fixed colours, stay as they are.
+    static func footerColour(_ context: FrameContext) -> String {
+        context.look == "standard" && context.footerColour == "#f2f2f7" ? "var(--grouped)" : context.footerColour
+    }
+
+    /// How many of a UIRefreshControl's twelve ticks show: all while refreshing, else one per
+    /// twelfth of the header's height the pull has revealed (none for the other looks).
+    static func refreshTicks(_ layout: Layout, look: String) -> Int {
+        guard look == "standard", layout.header.visible, layout.header.height > 0 else { return 0 }
+        if layout.header.state == .refreshing { return 12 }
+        let revealed = min(layout.header.height, max(0, -layout.contentOffset))
+        return min(12, Int((12 * revealed / layout.header.height).rounded(.down)))
     }
 }

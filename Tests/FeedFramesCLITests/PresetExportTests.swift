@@ -70,7 +70,7 @@ final class PresetExportTests: XCTestCase {
         XCTAssertTrue(text.contains("inbox en 375x667"), text)
         XCTAssertTrue(text.contains("Fetching mail…"), text)
         let html = try String(contentsOf: cli.folder.appendingPathComponent("out/mail/0003.html"), encoding: .utf8)
-        XCTAssertTrue(html.contains(#"class="preset-standard""#), "the look of its behaviour")
+        XCTAssertTrue(html.contains(#"class="preset-standard "#), "the look of its behaviour")
         // Exporting again leaves the edited copy alone, and refuses to touch an edited export.
         try cli.write(preset, to: "presets/standard.json")
         let again = try cli.run("presets", "--export", "presets")
