@@ -8,6 +8,7 @@ import PackagePlugin
 ///     public enum Embedded {
 ///         public static let templates: [String: String]  // "partials/row.html": contents
 ///         public static let demos: [String: String]      // "example.json": contents
+///         public static let demoFiles: [String: String]  // "Localizable.xcstrings": files the demos name
 ///     }
 ///
 /// Apply it with `plugins: ["EmbedFiles"]` and add `exclude: ["Demos"]` to
@@ -19,6 +20,8 @@ struct EmbedFiles: BuildToolPlugin {
 
         let templates = context.package.directoryURL.appending(path: "Templates", directoryHint: .isDirectory)
         let demos = targetDirectory(target).appending(path: "Demos", directoryHint: .isDirectory)
+        // Files the demos name (a String Catalog), kept apart so `demos` holds scenarios only.
+        let demoFiles = targetDirectory(target).appending(path: "DemoFiles", directoryHint: .isDirectory)
         let output = context.pluginWorkDirectoryURL.appending(path: "Embedded.swift")
 
         // Inputs: every embedded file, so editing one re-runs the command, and
@@ -31,7 +34,7 @@ struct EmbedFiles: BuildToolPlugin {
         // build fails with "missing inputs" until `touch Package.swift`; and a
         // newly added template is embedded at once, but later edits to it are
         // only noticed after the next re-plan.
-        let inputs = embeddableItems(in: templates) + embeddableItems(in: demos)
+        let inputs = embeddableItems(in: templates) + embeddableItems(in: demos) + embeddableItems(in: demoFiles)
 
         return [
             .buildCommand(
@@ -42,6 +45,7 @@ struct EmbedFiles: BuildToolPlugin {
                     "--enum-name", "Embedded",
                     "--group", "templates", templates.path(percentEncoded: false),
                     "--group", "demos", demos.path(percentEncoded: false),
+                    "--group", "demoFiles", demoFiles.path(percentEncoded: false),
                 ],
                 inputFiles: inputs,
                 outputFiles: [output]

@@ -2,13 +2,23 @@
 /// another. A preset is one of these; a scenario's `config` overrides fields.
 public struct FeedConfig: Hashable, Sendable {
     public struct Header: Hashable, Sendable {
+        /// What the header draws beside its text (a look only: the rules are the same).
+        public enum Indicator: String, Hashable, Sendable, CaseIterable {
+            /// UIRefreshControl: ticks that appear as the pull grows, then spin.
+            case refreshControl
+            /// MJRefresh's header: an arrow that flips when armed, a spinner while refreshing.
+            case arrow
+        }
+
         public var height: Double
         /// How far past its resting edge the header must be pulled to arm.
         public var armDistance: Double
+        public var indicator: Indicator
 
-        public init(height: Double, armDistance: Double) {
+        public init(height: Double, armDistance: Double, indicator: Indicator = .refreshControl) {
             self.height = height
             self.armDistance = armDistance
+            self.indicator = indicator
         }
     }
 

@@ -1,3 +1,4 @@
+import FeedFramesResources
 import FrameFolder
 import ArgumentParser
 import Foundation
@@ -34,13 +35,14 @@ struct DemosCommand: ParsableCommand {
             return
         }
         try Self.export(to: folder, force: force)
-        console.out("Wrote \(Demos.fileNames.count) demo scenarios to \(folder)/")
+        console.out("Wrote \(Demos.fileNames.count) demo scenarios to \(folder)/"
+                    + (Embedded.demoFiles.isEmpty ? "" : " (and \(Embedded.demoFiles.keys.sorted().joined(separator: ", ")), which they name)"))
     }
 
     /// Writes each demo file unless an edited copy, or a file FeedFrames did not write,
     /// stands in its place (see `FileExport`).
     static func export(to folder: String, force: Bool) throws(CommandFailure) {
-        let files = Demos.fileNames.map { ($0, Array((Demos.text($0) ?? "").utf8)) }
+        let files = Demos.exportedFiles
         do throws(OutputError) { try FileExport.write(files, to: folder, kind: "demos", force: force) } catch {
             throw CommandFailure(.cannotCreate, error.description)
         }

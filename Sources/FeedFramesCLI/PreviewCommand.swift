@@ -1,6 +1,7 @@
 import FrameFolder
 import ArgumentParser
 import FeedEngine
+import FeedScenario
 import Foundation
 import FrameGallery
 import FrameRendering
@@ -12,7 +13,7 @@ struct PreviewCommand: ParsableCommand {
         commandName: "preview",
         abstract: "Write a gallery of every state, preset × locale × state.",
         discussion: """
-            For each preset and locale, a short script of events brings the list into each state \
+            For each preset, locale, appearance and content size, a short script of events brings the list into each state \
             (header idle, armed, refreshing; footer idle, armed, loading, failed, exhausted; retry \
             button; toast; empty view; content shorter than the screen) and the frame that shows it \
             is written as HTML (validated), JSON and text under <out>/<preset>-<locale>/. \
@@ -32,6 +33,14 @@ struct PreviewCommand: ParsableCommand {
             transform: FeedTexts.localeList)
     var localeLists: [[String]] = []
 
+    @Option(name: .customLong("appearance"), parsing: .singleValue,
+            help: ArgumentHelp("An appearance to show every preset in: light or dark (repeatable; default: light).", valueName: "appearance"))
+    var appearances: [Appearance] = []
+
+    @Option(name: .customLong("content-size"), parsing: .singleValue,
+            help: ArgumentHelp("A Dynamic Type size to show every preset at, e.g. accessibility2 (repeatable; default: large).", valueName: "size"))
+    var contentSizes: [ContentSize] = []
+
     @Option(name: [.short, .long], help: ArgumentHelp("Folder to write the gallery into.", valueName: "dir"))
     var out: String
 
@@ -44,7 +53,9 @@ struct PreviewCommand: ParsableCommand {
         let (templates, validator) = try TemplateLocator.load(custom: templates.templates)
         let gallery: Gallery
         do throws(GalleryError) {
-            gallery = try Gallery.build(presets: presets.isEmpty ? Preset.all : presets, locales: locales.isEmpty ? nil : locales)
+            gallery = try Gallery.build(presets: presets.isEmpty ? Preset.all : presets, locales: locales.isEmpty ? nil : locales,
+                                        appearances: appearances.isEmpty ? [.standard] : appearances.reduce(into: []) { if !$0.contains($1) { $0.append($1) } },
+                                        contentSizes: contentSizes.isEmpty ? [.standard] : contentSizes.reduce(into: []) { if !$0.contains($1) { $0.append($1) } })
         } catch {
             throw CommandFailure(.failure, "preview: \(error)")
         }

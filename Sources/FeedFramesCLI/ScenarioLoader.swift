@@ -26,9 +26,9 @@ enum ScenarioLoader {
         return try parse(Array(data), file: path)
     }
 
-    static func parse(_ bytes: [UInt8], file: String) throws(CommandFailure) -> Scenario {
+    static func parse(_ bytes: [UInt8], file: String, opener: any SourceOpener = RealSourceOpener()) throws(CommandFailure) -> Scenario {
         do {
-            return try ScenarioReader.read(bytes, file: file, opener: RealSourceOpener())
+            return try ScenarioReader.read(bytes, file: file, opener: opener)
         } catch {
             throw CommandFailure(.dataError, error.problems.map(\.description))
         }

@@ -190,11 +190,13 @@ struct Reading {
         guard let fields = object(node, "config", keys: keys) else { return }
         if let node = fields["rowHeight"], let value = rowLength(node, "config.rowHeight") { config.rowHeight = value }
         if let node = fields["header"] {
-            if node.isNull { config.header = nil } else if let header = object(node, "config.header", keys: ["height", "armDistance"]) {
+            if node.isNull { config.header = nil } else if let header = object(node, "config.header", keys: ["height", "armDistance", "indicator"]) {
                 let height = header["height"].flatMap { length($0, "config.header.height") } ?? config.header?.height ?? 54
                 let arm = header["armDistance"].flatMap { length($0, "config.header.armDistance") }
                     ?? config.header?.armDistance ?? height
-                config.header = .init(height: height, armDistance: arm)
+                let indicator: FeedConfig.Header.Indicator = header["indicator"].flatMap { choice($0, "config.header.indicator") }
+                    ?? config.header?.indicator ?? .refreshControl
+                config.header = .init(height: height, armDistance: arm, indicator: indicator)
             }
         }
         if let node = fields["footer"] { overrideFooter(&config.footer, with: node) }

@@ -73,7 +73,11 @@ public enum ScenarioWriter {
         let footer = config.footer
         var object: JSONObject = [
             "rowHeight": .number(config.rowHeight),
-            "header": config.header.map { ["height": .number($0.height), "armDistance": .number($0.armDistance)] } ?? .null,
+            "header": config.header.map { header -> JSONValue in
+                var object: JSONObject = ["height": .number(header.height), "armDistance": .number(header.armDistance)]
+                if header.indicator != .refreshControl { object["indicator"] = .string(header.indicator.rawValue) }
+                return .object(object)
+            } ?? .null,
             // Height before armDistance, so the reader's "arm follows height" cannot move it.
             "footer": [
                 "mode": .string(footer.mode.rawValue), "height": .number(footer.height),

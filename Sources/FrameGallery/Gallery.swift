@@ -16,10 +16,21 @@ public struct Gallery: Sendable {
     public struct Row: Sendable {
         public var preset: Preset
         public var locale: String
+        public var appearance: Appearance = .standard
+        public var contentSize: ContentSize = .standard
         public var cells: [Cell]
 
-        /// `seed000-zh-Hans`: the row's folder.
-        public var folder: String { "\(preset.name)-\(locale)" }
+        /// `seed000-zh-Hans`, then `-dark` and the content size when they are not the defaults: the row's folder.
+        public var folder: String {
+            "\(preset.name)-\(locale)" + (appearance == .standard ? "" : "-\(appearance.rawValue)")
+                + (contentSize == .standard ? "" : "-\(contentSize.rawValue)")
+        }
+
+        /// `zh-Hans`, `zh-Hans · dark · accessibility2`: what the row label says below the preset.
+        public var label: String {
+            ([locale] + (appearance == .standard ? [] : [appearance.rawValue]) + (contentSize == .standard ? [] : [contentSize.rawValue]))
+                .joined(separator: " · ")
+        }
     }
 
     public struct Cell: Sendable {
@@ -38,9 +49,12 @@ public struct Gallery: Sendable {
     /// - Parameters:
     ///   - presets: in the order to show them.
     ///   - locales: the same locales for every preset; `nil` for each preset's own.
+    ///   - appearances, contentSizes: more axes, preset × locale × appearance × size × state (the
+    ///     frames are the engine's, the same in each; only how they are drawn differs).
     /// - Throws: `GalleryError.unknownLocale`, or `.notReached` when no script shows a reachable state.
     /// - Complexity: O(states × script length × visible rows) per row.
-    public static func build(presets: [Preset], locales: [String]? = nil) throws(GalleryError) -> Gallery {
+    public static func build(presets: [Preset], locales: [String]? = nil, appearances: [Appearance] = [.standard],
+                             contentSizes: [ContentSize] = [.standard]) throws(GalleryError) -> Gallery {
         var rows: [Row] = []
         for preset in presets {
             for locale in locales ?? [preset.defaultLocale] {
@@ -56,7 +70,11 @@ public struct Gallery: Sendable {
                     }
                     cells.append(Cell(state: state, content: .frame(frame, script: script)))
                 }
-                rows.append(Row(preset: preset, locale: locale, cells: cells))
+                for appearance in appearances {
+                    for contentSize in contentSizes {
+                        rows.append(Row(preset: preset, locale: locale, appearance: appearance, contentSize: contentSize, cells: cells))
+                    }
+                }
             }
         }
         return Gallery(rows: rows)

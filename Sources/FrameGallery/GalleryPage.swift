@@ -24,7 +24,7 @@ enum GalleryPage {
                     ])
                 }
             }
-            return .object(["folder": .string(row.folder), "preset": .string(row.preset.name), "locale": .string(row.locale),
+            return .object(["folder": .string(row.folder), "preset": .string(row.preset.name), "locale": .string(XMLText.safe(row.label)),
                             "cells": .list(cells)])
         }
         return Page(.gallery, .object([

@@ -34,7 +34,8 @@ public struct GalleryWriter: Sendable {
                 case .frame(let frame, let script):
                     let stem = "\(row.folder)/\(cell.state.rawValue)"
                     let context = FrameContext(scenarioName: "\(row.folder) \(cell.state.title)", presetName: row.preset.name,
-                                               locale: row.locale, footerColour: row.preset.config(locale: row.locale)?.footer.colour ?? "#f2f2f7")
+                                               locale: row.locale, footerColour: row.preset.config(locale: row.locale)?.footer.colour ?? "#f2f2f7",
+                                               look: row.preset.behaviour, appearance: row.appearance, contentSize: row.contentSize)
                     let html: [UInt8], text: String
                     do throws(TemplateError) {
                         html = try templates.htmlBytes(of: frame, in: context)
@@ -58,6 +59,7 @@ public struct GalleryWriter: Sendable {
                 }
             }
             manifestRows.append(["preset": .string(row.preset.name), "locale": .string(row.locale),
+                                 "appearance": .string(row.appearance.rawValue), "contentSize": .string(row.contentSize.rawValue),
                                  "folder": .string(row.folder), "cells": .array(cells)])
         }
         do throws(OutputError) {

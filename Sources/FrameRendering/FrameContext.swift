@@ -1,3 +1,4 @@
+import FeedEngine
 import FeedScenario
 import JSONText
 
@@ -13,6 +14,8 @@ public struct FrameContext: Hashable, Sendable {
     public var look: String
     public var appearance: Appearance
     public var contentSize: ContentSize
+    /// What the header draws beside its text (`config.header.indicator`).
+    public var headerStyle: FeedConfig.Header.Indicator = .refreshControl
     /// From the locale: right to left for Arabic, Hebrew, Persian and Urdu.
     public var direction: TextDirection { TextDirection(locale: locale) }
 
@@ -37,6 +40,7 @@ public struct FrameContext: Hashable, Sendable {
         self.init(scenarioName: scenario.name, presetName: scenario.preset.name, locale: scenario.locale,
                   footerColour: scenario.config.footer.colour, look: scenario.preset.behaviour,
                   appearance: scenario.appearance, contentSize: scenario.contentSize)
+        headerStyle = scenario.config.header?.indicator ?? .refreshControl
     }
 
     /// SPEC §9's frame JSON fields for the look, each only when it is not the default (so frames

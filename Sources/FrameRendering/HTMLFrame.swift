@@ -38,10 +38,15 @@ public enum HTMLFrame {
             "header": .record(TemplateRecord([
                 "state": .string(layout.header.state.rawValue), "text": .string(layout.header.text),
                 "y": .double(layout.header.y), "height": .double(layout.header.height),
-                "spinner": .bool(layout.header.state == .refreshing && context.headerIndicator && context.look != "standard"),
+                "spinner": .bool(layout.header.state == .refreshing && context.headerIndicator
+                                 && (context.look != "standard" || context.headerStyle == .arrow)),
+                // MJRefresh's arrow: down while pulling, flipped up once armed; the spinner takes its place.
+                "arrow": .bool(context.headerStyle == .arrow && layout.header.state != .refreshing),
+                "armed": .bool(layout.header.state == .armed),
+                "arrowStyle": .bool(context.headerStyle == .arrow),
                 // standard's UIRefreshControl: its twelve ticks appear one by one as the pull grows,
                 // and all spin while it refreshes.
-                "ticks": .list((0..<refreshTicks(layout, look: context.look)).map { .int($0) }),
+                "ticks": .list((0..<refreshTicks(layout, look: context.look, style: context.headerStyle)).map { .int($0) }),
                 "refreshing": .bool(layout.header.state == .refreshing),
             ])),
             "footer": .record(TemplateRecord([
@@ -69,8 +74,8 @@ public enum HTMLFrame {
 
     /// How many of a UIRefreshControl's twelve ticks show: all while refreshing, else one per
     /// twelfth of the header's height the pull has revealed (none for the other looks).
-    static func refreshTicks(_ layout: Layout, look: String) -> Int {
-        guard look == "standard", layout.header.visible, layout.header.height > 0 else { return 0 }
+    static func refreshTicks(_ layout: Layout, look: String, style: FeedConfig.Header.Indicator) -> Int {
+        guard look == "standard", style == .refreshControl, layout.header.visible, layout.header.height > 0 else { return 0 }
         if layout.header.state == .refreshing { return 12 }
         let revealed = min(layout.header.height, max(0, -layout.contentOffset))
         return min(12, Int((12 * revealed / layout.header.height).rounded(.down)))

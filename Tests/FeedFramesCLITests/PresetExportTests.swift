@@ -36,6 +36,13 @@ final class PresetExportTests: XCTestCase {
         XCTAssertEqual(export.status, 0, export.stderr)
         XCTAssertEqual(export.stdout, "Wrote 3 presets to presets/: seed000.json, seed001.json, standard.json\n")
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.demos.path).filter { $0.hasSuffix(".json") }.sorted()
+        // The files the demos name (a String Catalog), beside both copies.
+        let demoFiles = Self.demos.deletingLastPathComponent().appendingPathComponent("DemoFiles")
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: demoFiles.path)) ?? [] {
+            let bytes = try [UInt8](Data(contentsOf: demoFiles.appendingPathComponent(name)))
+            try cli.write(bytes, to: "a/\(name)")
+            try cli.write(bytes, to: "b/\(name)")
+        }
         XCTAssertGreaterThanOrEqual(names.count, 15)
         var builtIn: [String] = []
         var exported: [String] = []

@@ -64,3 +64,26 @@ final class LookFieldsTests: XCTestCase {
         XCTAssertTrue(plain[2].hasSuffix(" 44 |#|"), plain[2])
     }
 }
+
+extension LookFieldsTests {
+    /// MJRefresh's header (`config.header.indicator: "arrow"`): an arrow, flipped once armed, then a
+    /// spinner while refreshing; and the key survives being written back.
+    func testTheArrowHeaderFlipsWhenArmed() throws {
+        let text = #"{ "name": "mj", "preset": "standard", "config": { "header": { "indicator": "arrow" } }, "source": { "total": 30 }, "events": ["launch", "wait 1", "drag to -30", "drag to -70", "release"] }"#
+        let mj = try ScenarioReader.read(Array(text.utf8), file: "mj.json")
+        XCTAssertEqual(mj.config.header?.indicator, .arrow)
+        XCTAssertEqual(try ScenarioReader.read(ScenarioWriter.bytes(of: mj), file: "mj.json"), mj, "written back, read again")
+        var runner = ScenarioRunner(mj)
+        var frames: [Frame] = []
+        try? runner.run(mj.steps) { (frame: Frame) throws(RunFailure<Never>) in frames.append(frame) }
+        let templates = try FrameTemplates(sources: Embedded.templates)
+        let html = try frames.map { try templates.html(of: $0, in: FrameContext(mj)) }
+        XCTAssertTrue(html[2].contains(#"<span class="arrow">↓</span>"#), "pulling: the arrow down")
+        XCTAssertTrue(html[3].contains(#"<span class="arrow armed">↓</span>"#), "armed: flipped")
+        XCTAssertFalse(html[4].contains(#"<span class="arrow"#), "refreshing: no arrow")
+        XCTAssertTrue(html[4].contains(#"<span class="spinner"></span>"#), "refreshing: the spinner")
+        XCTAssertFalse(html[4].contains(#"class="tick"#), "no refresh-control ticks with the arrow")
+        let standard = try scenario("")
+        XCTAssertNil(ScenarioWriter.configOverrides(standard.config, preset: standard.preset.config())["header"], "the default indicator is not written")
+    }
+}
