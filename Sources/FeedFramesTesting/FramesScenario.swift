@@ -40,26 +40,28 @@ public struct FramesScenario: Sendable {
     /// - Parameters:
     ///   - preset: `seed000`, `seed001` or `standard`.
     ///   - name: the scenario's name in frames and messages; the preset's name by default.
-    ///   - locale: `en`, `zh-Hans` or `zh-Hant`; the preset's own by default.
+    ///   - locale: a BCP 47 tag (built-in texts for en, zh-Hans, zh-Hant, ja, ko, ar); the preset's own by default.
+    ///   - appearance: `light` or `dark` (SPEC §9); light by default.
+    ///   - contentSize: a Dynamic Type size, `xSmall` … `accessibility5`; `large` by default.
     ///   - viewport: the screen in points; 375 × 667 by default.
     ///   - config: overrides of SPEC §5 by name, e.g. `["footer": ["prefetchRows": 0]]`.
     ///   - source: the synthetic data source; the preset's defaults where a field is `nil`.
     ///   - events: SPEC §4's event strings, starting with `"launch"`.
-    public init(preset: String, name: String? = nil, locale: String? = nil, viewport: (width: Double, height: Double)? = nil,
-                config: JSONValue? = nil, source: Source = Source(), events: [String]) {
+    public init(preset: String, name: String? = nil, locale: String? = nil, appearance: String? = nil, contentSize: String? = nil,
+                viewport: (width: Double, height: Double)? = nil, config: JSONValue? = nil, source: Source = Source(), events: [String]) {
         // Named, so the name never comes from the label below (which is no folder name).
-        let value = ScenarioWriter.value(preset: preset, name: name ?? preset, locale: locale,
+        let value = ScenarioWriter.value(preset: preset, name: name ?? preset, locale: locale, appearance: appearance, contentSize: contentSize,
                                          viewport: viewport.map { Viewport(width: $0.width, height: $0.height) },
                                          config: config, source: source.json, events: events)
         origin = .built(JSONWriter.string(value, style: .pretty), name: "scenario \"\(name ?? preset)\"")
     }
 
     /// The same as `init(preset:…)`, reading as `.preset("standard", events: […])` at the call site.
-    public static func preset(_ preset: String, name: String? = nil, locale: String? = nil,
-                              viewport: (width: Double, height: Double)? = nil, config: JSONValue? = nil,
+    public static func preset(_ preset: String, name: String? = nil, locale: String? = nil, appearance: String? = nil,
+                              contentSize: String? = nil, viewport: (width: Double, height: Double)? = nil, config: JSONValue? = nil,
                               source: Source = Source(), events: [String]) -> FramesScenario {
-        FramesScenario(preset: preset, name: name, locale: locale, viewport: viewport, config: config,
-                       source: source, events: events)
+        FramesScenario(preset: preset, name: name, locale: locale, appearance: appearance, contentSize: contentSize,
+                       viewport: viewport, config: config, source: source, events: events)
     }
 
     private init(origin: Origin) { self.origin = origin }

@@ -37,12 +37,15 @@ public enum ScenarioWriter {
     /// A scenario file given by parts, for callers that hold a preset's name and
     /// overrides rather than a scenario read and checked (the testing library's
     /// `.preset(…)`, `explore --preset`): the reader checks it like any file.
-    public static func value(preset: String, name: String? = nil, locale: String? = nil, viewport: Viewport? = nil,
+    public static func value(preset: String, name: String? = nil, locale: String? = nil, appearance: String? = nil,
+                             contentSize: String? = nil, viewport: Viewport? = nil,
                              config: JSONValue? = nil, source: JSONObject = [:], events: [String]) -> JSONValue {
         var object: JSONObject = [:]
         if let name { object["name"] = .string(name) }
         object["preset"] = .string(preset)
         if let locale { object["locale"] = .string(locale) }
+        if let appearance { object["appearance"] = .string(appearance) }
+        if let contentSize { object["contentSize"] = .string(contentSize) }
         if let viewport { object["viewport"] = self.viewport(viewport) }
         if let config { object["config"] = config }
         if !source.keys.isEmpty { object["source"] = .object(source) }

@@ -179,3 +179,16 @@ final class VerifyFramesTests: XCTestCase {
                        "swift run feedframes diff '/elsewhere/it'\\''s' 'a'")
     }
 }
+
+extension VerifyFramesTests {
+    /// The look of SPEC §9 from code: a dark, large-text list fails against the light one's reference.
+    func testAppearanceAndContentSizeFromCode() throws {
+        XCTAssertNotNil(verify(list, testName: "look"), "recorded")
+        let dark = FramesScenario.preset("standard", appearance: "dark", contentSize: "accessibility2", source: .init(total: 50), events: events)
+        let failure = try XCTUnwrap(verify(dark, testName: "look"))
+        XCTAssertTrue(failure.message.contains("  appearance: added dark"), failure.message)
+        XCTAssertTrue(failure.message.contains("  contentSize: added accessibility2"), failure.message)
+        let wrong = FramesScenario.preset("standard", appearance: "dim", events: ["launch"])
+        XCTAssertTrue(try XCTUnwrap(verify(wrong, testName: "wrong")).message.contains("appearance: expected one of \"light\", \"dark\""))
+    }
+}
