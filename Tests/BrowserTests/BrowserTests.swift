@@ -68,6 +68,28 @@ final class BrowserTests: XCTestCase {
         XCTAssertTrue(resolved.hasPrefix("file://") && resolved.hasSuffix("/standard-story/0002.html"), resolved)
     }
 
+    /// Space plays the scenario frame by frame (each for its virtual time, 0.25–2 s), stops at the last
+    /// frame, and a key or space again stops it.
+    func testSpacePlaysTheViewerAndStopsAtTheEnd() throws {
+        let browser = try openBrowser()
+        let demo = try renderDemos().appendingPathComponent("refresh-short-content")
+        let count = try htmlFrames(in: demo).count
+        XCTAssertGreaterThanOrEqual(count, 3)
+        try browser.navigate(to: demo.appendingPathComponent("index.html"))
+        try browser.press([.space])
+        XCTAssertEqual(try browser.execute("return document.body.getAttribute('data-playing');") as? String, "true")
+        try browser.wait(until: "return document.body.getAttribute('data-current') === '2';", timeout: 5, "playing: frame 2")
+        try browser.wait(until: "return document.body.getAttribute('data-current') === '\(count)' && document.body.getAttribute('data-playing') === 'false';",
+                         timeout: Double(count) * 2.5, "played to the last frame and stopped")
+        try browser.press([.space])
+        try browser.wait(until: "return document.body.getAttribute('data-current') === '1';", "space at the end starts over")
+        try browser.press([.space])
+        XCTAssertEqual(try browser.execute("return document.body.getAttribute('data-playing');") as? String, "false", "space again stops")
+        let stopped = try XCTUnwrap(browser.execute("return document.body.getAttribute('data-current');") as? String)
+        Thread.sleep(forTimeInterval: 2.2)
+        XCTAssertEqual(try browser.execute("return document.body.getAttribute('data-current');") as? String, stopped, "stays stopped")
+    }
+
     func testHostileTitlesAreShownLiterallyAndNeverRun() throws {
         let browser = try openBrowser()
         let long = String(repeating: "0123456789", count: 10_240) // 100 KB
