@@ -19,6 +19,8 @@ public struct Scenario: Hashable, Sendable {
     public var appearance: Appearance
     /// The Dynamic Type size (SPEC §9 `contentSize`).
     public var contentSize: ContentSize
+    /// The list's own colours (SPEC §9 `list.colours`, `list.darkColours`).
+    public var colours: ListColours = ListColours()
     /// The preset file as the scenario names it (relative to the scenario), when `preset` came from one.
     public var presetFile: String?
     /// What the reader chose where the file left room: the built-in texts a locale fell back to,

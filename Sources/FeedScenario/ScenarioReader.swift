@@ -59,7 +59,7 @@ struct Reading {
     // MARK: The scenario
 
     mutating func scenario(_ root: JSONNode, defaultName: String) -> Scenario? {
-        let keys = ["name", "description", "preset", "locale", "texts", "appearance", "contentSize", "viewport", "config", "source", "events"]
+        let keys = ["name", "description", "preset", "locale", "texts", "appearance", "contentSize", "list", "viewport", "config", "source", "events"]
         guard let fields = object(root, "", keys: keys) else { return nil }
 
         // Every name goes through one check, whether the file gives it or it comes from the file's name.
@@ -105,6 +105,8 @@ struct Reading {
         let appearance: Appearance = fields["appearance"].flatMap { choice($0, "appearance") } ?? .standard
         let contentSize: ContentSize = fields["contentSize"].flatMap { choice($0, "contentSize") } ?? .standard
 
+        let colours = fields["list"].map { list($0) } ?? ListColours()
+
         var viewport = Viewport.standard
         if let node = fields["viewport"], let size = object(node, "viewport", keys: ["width", "height"]) {
             if let width = size["width"].flatMap({ length($0, "viewport.width") }) { viewport.width = width }
@@ -120,9 +122,28 @@ struct Reading {
         }
 
         guard let source else { return nil }
-        return Scenario(name: name, summary: summary, preset: preset, locale: locale, viewport: viewport,
+        var scenario = Scenario(name: name, summary: summary, preset: preset, locale: locale, viewport: viewport,
                         config: config, source: source, steps: steps, textsFile: textsFile, presetFile: presetFile,
                         appearance: appearance, contentSize: contentSize, notes: notes)
+        scenario.colours = colours
+        return scenario
+    }
+
+    /// SPEC §9's `list`: so far its `colours` and `darkColours` (role → hex colour); the list's
+    /// geometry and cells (`style`, `rowHeight`, `cell`, insets) come with issues 18 and 19.
+    mutating func list(_ node: JSONNode) -> ListColours {
+        var colours = ListColours()
+        guard let fields = object(node, "list", keys: ["colours", "darkColours"]) else { return colours }
+        for (key, target) in [("colours", \ListColours.light), ("darkColours", \ListColours.dark)] {
+            guard let value = fields[key], let roles = object(value, "list.\(key)", keys: ListColours.roles) else { continue }
+            for (role, node) in roles {
+                guard let text = string(node, "list.\(key).\(role)") else { continue }
+                if ListColours.isHexColour(text) { colours[keyPath: target][role] = text.lowercased() } else {
+                    fail(node, "list.\(key).\(role)", "\(found(node)) is not a colour (expected #rrggbb, #rgb or #rrggbbaa)")
+                }
+            }
+        }
+        return colours
     }
 
     /// `preset` naming a file (`presets --export` writes them), relative to the scenario,

@@ -20,6 +20,13 @@ public enum ScenarioWriter {
         if let texts = scenario.textsFile { object["texts"] = .string(texts) }
         if scenario.appearance != .standard { object["appearance"] = .string(scenario.appearance.rawValue) }
         if scenario.contentSize != .standard { object["contentSize"] = .string(scenario.contentSize.rawValue) }
+        if !scenario.colours.isEmpty {
+            var list = JSONObject()
+            for (key, roles) in [("colours", scenario.colours.light), ("darkColours", scenario.colours.dark)] where !roles.isEmpty {
+                list[key] = .object(JSONObject(uniqueKeysWithValues: ListColours.roles.compactMap { role in roles[role].map { (role, JSONValue.string($0)) } }))
+            }
+            object["list"] = .object(list)
+        }
         object["viewport"] = viewport(scenario.viewport)
         let overrides = configOverrides(scenario.config, preset: scenario.preset.config(locale: scenario.locale))
         if !overrides.keys.isEmpty { object["config"] = .object(overrides) }

@@ -14,6 +14,8 @@ public struct FrameContext: Hashable, Sendable {
     public var look: String
     public var appearance: Appearance
     public var contentSize: ContentSize
+    /// The list's own colours by role, over the system's (SPEC §9).
+    public var colours = ListColours()
     /// What the header draws beside its text (`config.header.indicator`).
     public var headerStyle: FeedConfig.Header.Indicator = .refreshControl
     /// From the locale: right to left for Arabic, Hebrew, Persian and Urdu.
@@ -41,6 +43,7 @@ public struct FrameContext: Hashable, Sendable {
                   footerColour: scenario.config.footer.colour, look: scenario.preset.behaviour,
                   appearance: scenario.appearance, contentSize: scenario.contentSize)
         headerStyle = scenario.config.header?.indicator ?? .refreshControl
+        colours = scenario.colours
     }
 
     /// SPEC §9's frame JSON fields for the look, each only when it is not the default (so frames

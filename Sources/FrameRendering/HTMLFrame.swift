@@ -23,6 +23,7 @@ public enum HTMLFrame {
             "appearance": .string(context.appearance.rawValue),
             "bodySize": .double(context.contentSize.points(.body)),
             "rtl": .bool(context.direction == .rightToLeft),
+            "colours": ownColours(context),
             "number": .int(frame.number),
             "time": .double(frame.time),
             "cause": .string(XMLText.safe(frame.cause)),
@@ -66,10 +67,22 @@ public enum HTMLFrame {
         return .record(object)
     }
 
+    /// The list's own colours as CSS custom properties, for the appearance drawn (`nil` when it has none):
+    /// `--background: #…; --label: #…` — values checked as hex colours by the reader.
+    static func ownColours(_ context: FrameContext) -> TemplateValue {
+        let roles = context.appearance == .dark ? context.colours.dark : context.colours.light
+        let properties = ["background": "--background", "text": "--label", "secondaryText": "--secondary-label",
+                          "separator": "--separator", "header": "--header", "footer": "--footer", "tint": "--tint"]
+        let declarations = ListColours.roles.compactMap { role in roles[role].map { "\(properties[role] ?? role): \($0);" } }
+        if declarations.isEmpty { return .null }
+        return .object(["declarations": .string(declarations.joined(separator: " ")), "header": .bool(roles["header"] != nil)])
+    }
+
     /// The footer's background: standard's own grey is iOS's secondarySystemBackground, which is
     /// #1C1C1E in dark; any colour a list sets, and the seeds' fixed colours, stay as they are.
     static func footerColour(_ context: FrameContext) -> String {
-        context.look == "standard" && context.footerColour == "#f2f2f7" ? "var(--grouped)" : context.footerColour
+        if context.colours.light["footer"] != nil || context.colours.dark["footer"] != nil { return "var(--footer, \(context.footerColour))" }
+        return context.look == "standard" && context.footerColour == "#f2f2f7" ? "var(--grouped)" : context.footerColour
     }
 
     /// How many of a UIRefreshControl's twelve ticks show: all while refreshing, else one per

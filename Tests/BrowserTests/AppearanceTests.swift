@@ -46,6 +46,18 @@ extension BrowserTests {
         XCTAssertEqual(dark["footer"] as? String, "rgb(28, 28, 30)", "secondarySystemBackground, dark")
     }
 
+    func testTheListsOwnColoursOverrideTheSystemsInTheirAppearance() throws {
+        let own = ##""list": { "colours": { "background": "#FFFBE6" }, "darkColours": { "background": "#101820", "text": "#f2aa4c", "footer": "#203040" } },"##
+        let light = try look("own-light", own)
+        XCTAssertEqual(light["background"] as? String, "rgb(255, 251, 230)", "colours.background in light")
+        XCTAssertEqual(light["color"] as? String, "rgb(0, 0, 0)", "label where the list gives no text colour")
+        let dark = try look("own-dark", ##""appearance": "dark", "## + own)
+        XCTAssertEqual(dark["background"] as? String, "rgb(16, 24, 32)", "darkColours.background in dark")
+        XCTAssertEqual(dark["color"] as? String, "rgb(242, 170, 76)", "darkColours.text")
+        XCTAssertEqual(dark["footer"] as? String, "rgb(32, 48, 64)", "darkColours.footer")
+        XCTAssertEqual(dark["separator"] as? String, "rgba(84, 84, 88, 0.6)", "the system's dark separator where the list gives none")
+    }
+
     func testDynamicTypeAndRightToLeft() throws {
         let large = try look("ax3", #""contentSize": "accessibility3","#)
         XCTAssertEqual(large["fontSize"] as? String, "40px", "body text at accessibility3, Apple's table")
