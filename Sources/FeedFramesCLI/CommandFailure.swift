@@ -53,4 +53,12 @@ extension CommandFailure {
         case .invalid: self.init(.failure, lines)
         }
     }
+
+    /// A whole-output run's failure (`render`, `review`): bad names and strict warnings are bad input.
+    init(_ error: OutputRenderError) {
+        switch error {
+        case .render(let error): self.init(error)
+        case .names(let lines), .strict(let lines): self.init(.dataError, lines)
+        }
+    }
 }

@@ -136,10 +136,7 @@ struct RenderCommand: ParsableCommand {
         do throws(OutputRenderError) {
             summary = try run.render(inputs) { console.progress($0) }
         } catch {
-            switch error {
-            case .render(let error): throw CommandFailure(error)
-            case .names(let lines), .strict(let lines): throw CommandFailure(.dataError, lines)
-            }
+            throw CommandFailure(error)
         }
         console.endProgress()
         // What the reader chose where the scenario left room (a locale's fallback texts, keys a texts file lacks).

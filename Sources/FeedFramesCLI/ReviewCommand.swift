@@ -50,10 +50,7 @@ struct ReviewCommand: ParsableCommand {
             frames = try review.write(references) { console.progress($0) }
         } catch {
             console.endProgress()
-            switch error {
-            case .render(let error): throw CommandFailure(error)
-            case .names(let lines), .strict(let lines): throw CommandFailure(.dataError, lines)
-            }
+            throw CommandFailure(error)
         }
         console.endProgress()
         console.out("Reviewed \(references.count) reference\(references.count == 1 ? "" : "s"), \(frames) frames")

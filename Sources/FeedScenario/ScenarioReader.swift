@@ -149,20 +149,15 @@ struct Reading {
     /// `preset` naming a file (`presets --export` writes them), relative to the scenario,
     /// read through the opener; its problems name the preset file, line and column.
     mutating func presetFromFile(_ path: String, node: JSONNode) -> Preset? {
-        guard let opener, let read = opener.readFile(at: resolve(path), limit: PresetFile.maxBytes,
-                                                     expected: "a preset file, as feedframes presets --export writes them") else {
+        guard opener != nil else {
             fail(node, "preset", "\(found(node)): preset files are read by the feedframes command (expected one of \(Preset.all.map(\.name).joined(separator: ", ")) here)")
             return nil
         }
-        switch read {
-        case .failure(let problem):
-            fail(node, "preset", problem.message)
+        guard let bytes = readFile(path, node: node, key: "preset", limit: PresetFile.maxBytes,
+                                   expected: "a preset file, as feedframes presets --export writes them") else { return nil }
+        do throws(ScenarioErrors) { return try PresetFile.read(bytes, file: resolve(path)) } catch {
+            problems += error.problems
             return nil
-        case .success(let bytes):
-            do throws(ScenarioErrors) { return try PresetFile.read(bytes, file: resolve(path)) } catch {
-                problems += error.problems
-                return nil
-            }
         }
     }
 
@@ -176,12 +171,8 @@ struct Reading {
             fail(node, "texts", "\(found(node)) is neither a String Catalog nor a strings file (expected a path ending in .xcstrings or .strings)")
             return nil
         }
-        guard let opener, let read = opener.readFile(at: resolve(path), limit: TextsFile.maxBytes, expected: "a .xcstrings or .strings file")
-        else { return path }
-        switch read {
-        case .failure(let problem):
-            fail(node, "texts", problem.message)
-        case .success(let bytes):
+        guard opener != nil else { return path }
+        if let bytes = readFile(path, node: node, key: "texts", limit: TextsFile.maxBytes, expected: "a .xcstrings or .strings file") {
             do throws(ScenarioErrors) {
                 let texts = try TextsFile.read(bytes, file: resolve(path), format: format, locale: locale)
                 config.texts = config.texts.replacing(texts.values)
@@ -194,6 +185,17 @@ struct Reading {
             }
         }
         return path
+    }
+
+    /// The bytes of a file the scenario names (relative to it), read through the opener at the
+    /// edge; a file that cannot be read is a problem at `key`. `nil` when there is no opener
+    /// or the file cannot be read.
+    mutating func readFile(_ path: String, node: JSONNode, key: String, limit: Int, expected: String) -> [UInt8]? {
+        switch opener?.readFile(at: resolve(path), limit: limit, expected: expected) {
+        case .success(let bytes): return bytes
+        case .failure(let problem): fail(node, key, problem.message); return nil
+        case nil: return nil
+        }
     }
 
     /// A name for a message: quoted, cut after 40 characters, control characters as "?".

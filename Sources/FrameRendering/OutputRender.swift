@@ -50,16 +50,8 @@ public struct OutputRender {
     /// - Throws: `.render` for a scenario that failed; `.names` for names that cannot be
     ///   folders or clash; `.strict` for steps that did nothing, with `strict`.
     public func render(_ inputs: [Input], progress: (String) -> Void = { _ in }) throws(OutputRenderError) -> Summary {
-        let scenarios = inputs.map(\.scenario)
         // Scenarios built in code never met the reader's check.
-        let bad = scenarios.filter { !FolderName.isValid($0.name) }.map {
-            "scenario name \(OutputError.shown($0.name)) cannot name an output folder (expected \(FolderName.expected))"
-        }
-        if !bad.isEmpty { throw .names(bad) }
-        let names = scenarios.map(\.name)
-        if let duplicate = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
-            throw .names(["two scenarios are both named \"\(duplicate)\" (each needs its own output folder)"])
-        }
+        try Self.checkFolderNames(inputs.map(\.scenario.name), kind: "scenarios") { _ in "scenario name " }
         let (writers, summary): ([FrameWriter], Summary)
         do throws(RenderError) { (writers, summary) = try renderAll(inputs, progress: progress) } catch { throw .render(error) }
         if strict && !summary.ineffective.isEmpty { throw .strict(summary.ineffective) }
@@ -70,6 +62,18 @@ public struct OutputRender {
             try OutputIndex.update(out, templates: renderer.templates)
         } catch { throw .render(error) }
         return summary
+    }
+
+    /// Names that will be folders of `OUT`: each a valid folder name, no two the same.
+    /// - Parameter prefix: what a bad name's message says before the name.
+    static func checkFolderNames(_ names: [String], kind: String, prefix: (Int) -> String) throws(OutputRenderError) {
+        let bad = names.indices.filter { !FolderName.isValid(names[$0]) }.map {
+            "\(prefix($0))\(OutputError.shown(names[$0])) cannot name an output folder (expected \(FolderName.expected))"
+        }
+        if !bad.isEmpty { throw .names(bad) }
+        if let duplicate = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
+            throw .names(["two \(kind) are both named \"\(duplicate)\" (each needs its own output folder)"])
+        }
     }
 
     /// Each scenario into its temporary folder, none committed yet.

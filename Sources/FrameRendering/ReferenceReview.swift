@@ -97,14 +97,7 @@ public struct ReferenceReview {
     /// - Throws: `.names` for names that clash or cannot be folders, `.render` for a
     ///   folder that cannot be written (one FeedFrames did not write is in the way).
     public func write(_ references: [Reference], progress: (String) -> Void = { _ in }) throws(OutputRenderError) -> Int {
-        let bad = references.filter { !FolderName.isValid($0.name) }.map {
-            "reference \($0.path): \(OutputError.shown($0.name)) cannot name an output folder (expected \(FolderName.expected))"
-        }
-        if !bad.isEmpty { throw .names(bad) }
-        let names = references.map(\.name)
-        if let duplicate = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
-            throw .names(["two references are both named \"\(duplicate)\" (each needs its own output folder)"])
-        }
+        try OutputRender.checkFolderNames(references.map(\.name), kind: "references") { "reference \(references[$0].path): " }
         var frames = 0
         do throws(RenderError) {
             try OutputIndex.update(out, templates: templates, repairOnly: true)
