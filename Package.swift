@@ -41,7 +41,10 @@ let package = Package(
         // and the all-or-nothing folder writer (FrameWriter) every command writes through.
         .target(name: "FrameFolder", dependencies: ["JSONText", "CSystem"]),
         // Frames as files: JSON, HTML, text, validated; the output index.
-        .target(name: "FrameRendering", dependencies: ["FeedEngine", "FeedScenario", "FrameFolder", "JSONText", "Mustache", "XHTMLValidation"]),
+        .target(name: "FrameRendering", dependencies: ["CellLayout", "FeedEngine", "FeedScenario", "FrameFolder", "JSONText", "Mustache", "TextLayout", "XHTMLValidation"]),
+        // A list's own cells (SPEC §9): built-in styles and cell templates, measured with TextLayout into
+        // heights (as pages arrive) and placed lines (as frames are drawn).
+        .target(name: "CellLayout", dependencies: ["FeedEngine", "FeedScenario", "JSONText", "Mustache", "TextLayout"]),
         // renameat2 (RENAME_EXCHANGE, RENAME_NOREPLACE) for FrameWriter's atomic swap.
         .systemLibrary(name: "CSystem"),
         // Templates and demo scenarios compiled into the binary.
@@ -114,6 +117,7 @@ let package = Package(
         .testTarget(name: "JSONTextTests", dependencies: ["TestSupport", "JSONText"]),
         .testTarget(name: "FrameFolderTests", dependencies: ["FrameFolder"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TestSupport", "TextLayout", "CHarfBuzz"]),
+        .testTarget(name: "CellLayoutTests", dependencies: ["TestSupport", "CellLayout", "FeedEngine", "FeedScenario", "TextLayout", "Mustache"]),
         .testTarget(name: "MustacheTests", dependencies: ["TestSupport", "Mustache"]),
         .testTarget(name: "FrameRenderingTests", dependencies: ["TestSupport", 
             "FrameRendering", "FrameFolder", "FeedEngine", "FeedScenario", "FeedFramesResources", "Mustache", "JSONText",

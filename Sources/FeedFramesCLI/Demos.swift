@@ -31,7 +31,13 @@ enum Demos {
     struct Opener: SourceOpener {
         let real = RealSourceOpener()
 
-        func open(_ source: ExternalSource) throws(SourceProblems) -> any SourceFactory { try real.open(source) }
+        func open(_ source: ExternalSource) throws(SourceProblems) -> any SourceFactory {
+            if case .file(let spec) = source.kind, spec.resolvedPath.hasPrefix("demos/"),
+               let text = Embedded.demoFiles[String(spec.resolvedPath.dropFirst("demos/".count))] {
+                return try real.openFile(spec, bytes: Array(text.utf8), options: source.options)
+            }
+            return try real.open(source)
+        }
 
         func readFile(at path: String, limit: Int, expected: String) -> Result<[UInt8], SourceProblem>? {
             if path.hasPrefix("demos/"), let text = Embedded.demoFiles[String(path.dropFirst("demos/".count))] {

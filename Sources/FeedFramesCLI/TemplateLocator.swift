@@ -32,13 +32,15 @@ enum TemplateLocator {
     }
 
     /// Only plain files directly in the folder: partials cannot reach outside it.
-    /// Templates are the `.html`, `.txt` and `.rng` files; other files (notes, images) are left alone.
+    /// Templates are the `.html`, `.txt` and `.rng` files, and cell templates' sidecars (`cell-NAME.json`);
+    /// other files (notes, images) are left alone.
     /// - Parameter shownAs: the folder as messages name it (as the user typed it).
     /// - Throws: 65 for a template that is not UTF-8 (never silently replaced by the default), 66 for one that cannot be read.
     static func overlay(_ folder: URL, shownAs: String, _ sources: inout [String: String],
                         _ origins: inout [String: String]) throws(CommandFailure) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        for name in names.sorted() where !name.hasPrefix(".") && [".html", ".txt", ".rng"].contains(where: name.hasSuffix) {
+        for name in names.sorted() where !name.hasPrefix(".")
+            && ([".html", ".txt", ".rng"].contains(where: name.hasSuffix) || (name.hasPrefix("cell-") && name.hasSuffix(".json"))) {
             let url = folder.appendingPathComponent(name)
             let shown = (shownAs as NSString).appendingPathComponent(name)
             var isDirectory: ObjCBool = false

@@ -1,5 +1,5 @@
-/// A run that would hold more than `ItemLimits` allows (exit 65: the scenario
-/// asks for more than FeedFrames holds).
+/// A run stopped by the data it met (exit 65): the list would hold more than `ItemLimits`
+/// allows, or an item arrived that its cell cannot lay out (`RowSizer`).
 public struct RunLimitError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
 

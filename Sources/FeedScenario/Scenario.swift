@@ -21,6 +21,8 @@ public struct Scenario: Hashable, Sendable {
     public var contentSize: ContentSize
     /// The list's own colours (SPEC §9 `list.colours`, `list.darkColours`).
     public var colours: ListColours = ListColours()
+    /// How rows are drawn and measured (SPEC §9 `list.rowHeight`, `list.cell`).
+    public var cells = ListCells()
     /// The preset file as the scenario names it (relative to the scenario), when `preset` came from one.
     public var presetFile: String?
     /// What the reader chose where the file left room: the built-in texts a locale fell back to,

@@ -105,7 +105,8 @@ struct Reading {
         let appearance: Appearance = fields["appearance"].flatMap { choice($0, "appearance") } ?? .standard
         let contentSize: ContentSize = fields["contentSize"].flatMap { choice($0, "contentSize") } ?? .standard
 
-        let colours = fields["list"].map { list($0) } ?? ListColours()
+        var cells = ListCells()
+        let colours = fields["list"].map { list($0, cells: &cells, config: &config) } ?? ListColours()
 
         var viewport = Viewport.standard
         if let node = fields["viewport"], let size = object(node, "viewport", keys: ["width", "height"]) {
@@ -126,14 +127,29 @@ struct Reading {
                         config: config, source: source, steps: steps, textsFile: textsFile, presetFile: presetFile,
                         appearance: appearance, contentSize: contentSize, notes: notes)
         scenario.colours = colours
+        scenario.cells = cells
         return scenario
     }
 
-    /// SPEC §9's `list`: so far its `colours` and `darkColours` (role → hex colour); the list's
-    /// geometry and cells (`style`, `rowHeight`, `cell`, insets) come with issues 18 and 19.
-    mutating func list(_ node: JSONNode) -> ListColours {
+    /// SPEC §9's `list`: its cells (`rowHeight`, a number or "automatic"; `cell`, a style or a cell
+    /// template's name, checked against the templates when the run starts) and its `colours` and
+    /// `darkColours` (role → hex colour). The geometry keys (`style`, insets) come with issue 19.
+    mutating func list(_ node: JSONNode, cells: inout ListCells, config: inout FeedConfig) -> ListColours {
         var colours = ListColours()
-        guard let fields = object(node, "list", keys: ["colours", "darkColours"]) else { return colours }
+        guard let fields = object(node, "list", keys: ["rowHeight", "cell", "colours", "darkColours"]) else { return colours }
+        if let value = fields["rowHeight"] {
+            if value.stringValue == "automatic" { cells.automaticHeights = true } else if value.doubleValue != nil {
+                if let height = rowLength(value, "list.rowHeight") { config.rowHeight = height }
+            } else {
+                fail(value, "list.rowHeight", "\(found(value)) is not a row height (expected a number of points or \"automatic\")")
+            }
+        }
+        if let value = fields["cell"], let name = string(value, "list.cell") {
+            if CellName.isValid(name) { cells.cell = name } else {
+                fail(value, "list.cell", "\(found(value)) cannot name a cell (expected basic, subtitle, value1, value2 "
+                     + "or a cell template's name: \(CellName.expected))")
+            }
+        }
         for (key, target) in [("colours", \ListColours.light), ("darkColours", \ListColours.dark)] {
             guard let value = fields[key], let roles = object(value, "list.\(key)", keys: ListColours.roles) else { continue }
             for (role, node) in roles {

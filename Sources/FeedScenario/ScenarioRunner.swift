@@ -28,16 +28,19 @@ public struct ScenarioRunner {
     /// The first step that did nothing (see `IneffectiveStep`), and how many did.
     public private(set) var firstIneffective: IneffectiveStep?
     public private(set) var ineffectiveSteps = 0
+    /// Measures arriving items when the list's cells decide their heights.
+    private let sizer: (any RowSizer)?
 
-    public init(state: FeedState, source: any FeedSource) {
+    public init(state: FeedState, source: any FeedSource, sizer: (any RowSizer)? = nil) {
         self.state = state
         self.source = source
+        self.sizer = sizer
         self.lastLayout = state.layout()
     }
 
     /// A runner at the start of `scenario`, with a fresh data source.
-    public init(_ scenario: Scenario) {
-        self.init(state: scenario.initialState, source: scenario.source.makeSource())
+    public init(_ scenario: Scenario, sizer: (any RowSizer)? = nil) {
+        self.init(state: scenario.initialState, source: scenario.source.makeSource(), sizer: sizer)
     }
 
     /// Runs every step, calling `emit` for each frame.
@@ -70,8 +73,16 @@ public struct ScenarioRunner {
                 switch next.event {
                 case .reply(let request, let answer):
                     // A reply for a request no longer in flight says so in the cause.
-                    let note = state.request?.id == request.id ? answer.note : "reply \(request.id): stale, dropped"
-                    try apply(.replyArrived(Reply(requestID: request.id, outcome: answer.outcome)), cause: "\(step) → \(note)", emit: emit)
+                    let current = state.request?.id == request.id
+                    let note = current ? answer.note : "reply \(request.id): stale, dropped"
+                    var outcome = answer.outcome
+                    // Heights are measured once, as the page arrives (a stale page is dropped unmeasured).
+                    if current, let sizer, case .success(let items) = outcome {
+                        do { outcome = .success(try sizer.sized(items)) } catch {
+                            throw .limit(RunLimitError("at \(formatPoints(state.time)) s, reply \(request.id): \(error.message)"))
+                        }
+                    }
+                    try apply(.replyArrived(Reply(requestID: request.id, outcome: outcome)), cause: "\(step) → \(note)", emit: emit)
                 case .toastExpiry(let until):
                     try apply(.toastExpired(until: until), cause: "\(step) → toast expired", emit: emit)
                 }
@@ -131,8 +142,8 @@ extension Scenario {
     /// Every frame the scenario produces, held in memory: for tests and short
     /// scenarios. A render streams them through `ScenarioRunner.run` instead.
     /// - Throws: a `RunLimitError` when the list would hold more than `ItemLimits` allows.
-    public func frames() throws(RunLimitError) -> [Frame] {
-        var runner = ScenarioRunner(self)
+    public func frames(sizer: (any RowSizer)? = nil) throws(RunLimitError) -> [Frame] {
+        var runner = ScenarioRunner(self, sizer: sizer)
         var frames: [Frame] = []
         do throws(RunFailure<Never>) {
             try runner.run(steps) { (frame: Frame) throws(Never) in frames.append(frame) }

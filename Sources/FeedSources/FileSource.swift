@@ -34,7 +34,11 @@ struct FileSource: PagedSource {
     /// Reads and checks the file.
     /// - Throws: a missing or unreadable file at `source.path`; a bad item at its file and line.
     static func open(_ spec: FileSourceSpec, options: SourceOptions) throws(SourceProblems) -> Factory {
-        let bytes = try DataFile.read(spec.resolvedPath, shownAs: spec.path, limit: ItemsFile.maxBytes)
+        try open(spec, bytes: try DataFile.read(spec.resolvedPath, shownAs: spec.path, limit: ItemsFile.maxBytes), options: options)
+    }
+
+    /// Checks a file's bytes already read (a file compiled into the binary, for the demos).
+    static func open(_ spec: FileSourceSpec, bytes: [UInt8], options: SourceOptions) throws(SourceProblems) -> Factory {
         let items: [Item]
         switch ItemsFile.parse(bytes, file: spec.resolvedPath) {
         case .success(let parsed): items = parsed

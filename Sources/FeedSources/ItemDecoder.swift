@@ -50,6 +50,23 @@ struct ItemDecoder {
                     return .failure(Problem(key: "title", message: "expected a string, found \(Self.describe(value))", position: value.position))
                 }
                 title = text
+            case "image":
+                // SPEC §9: `{ "width": W, "height": H }`, drawn as a placeholder of that size; kept as "WxH".
+                if value.isNull { continue }
+                guard let size = Self.imageSize(value) else {
+                    return .failure(Problem(key: "image", message: "expected { \"width\": W, \"height\": H } in points from 1 to 1000, found \(Self.describe(value))", position: value.position))
+                }
+                fields["image"] = size
+            case "accessory":
+                guard let text = value.stringValue, ["none", "disclosure", "checkmark"].contains(text) else {
+                    return .failure(Problem(key: "accessory", message: "expected \"none\", \"disclosure\" or \"checkmark\", found \(Self.describe(value))", position: value.position))
+                }
+                fields["accessory"] = text
+            case "cell":
+                guard let text = value.stringValue, CellName.isValid(text) else {
+                    return .failure(Problem(key: "cell", message: "expected a cell style (basic, subtitle, value1, value2) or a cell template's name (\(CellName.expected)), found \(Self.describe(value))", position: value.position))
+                }
+                fields["cell"] = text
             case "height":
                 if value.isNull { continue }
                 guard let number = value.doubleValue, number >= 1, number <= 100_000 else {
@@ -77,6 +94,14 @@ struct ItemDecoder {
                                     position: node[field]?.position ?? node.position))
         }
         return .success(item)
+    }
+
+    /// `{ "width": 40, "height": 30 }` as "40x30", or `nil` when it is not such an object.
+    static func imageSize(_ node: JSONNode) -> String? {
+        guard let members = node.members, members.count == 2,
+              let width = node["width"]?.doubleValue, let height = node["height"]?.doubleValue,
+              (1...1000).contains(width), (1...1000).contains(height) else { return nil }
+        return "\(text(width))x\(text(height))"
     }
 
     /// `7` for 7.0, `1.5` for 1.5: how a number reads as an id or a field.

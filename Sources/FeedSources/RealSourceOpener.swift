@@ -15,6 +15,11 @@ public struct RealSourceOpener: SourceOpener {
         }
     }
 
+    /// A `file` source from bytes already read (the demos' files, compiled into the binary).
+    public func openFile(_ spec: FileSourceSpec, bytes: [UInt8], options: SourceOptions) throws(SourceProblems) -> any SourceFactory {
+        try FileSource.open(spec, bytes: bytes, options: options)
+    }
+
     /// A regular file only (a FIFO or a device is refused without waiting on it), at most `limit` bytes.
     public func readFile(at path: String, limit: Int, expected: String) -> Result<[UInt8], SourceProblem>? {
         do throws(RegularFile.Problem) {

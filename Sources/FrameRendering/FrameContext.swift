@@ -18,6 +18,8 @@ public struct FrameContext: Hashable, Sendable {
     public var colours = ListColours()
     /// What the header draws beside its text (`config.header.indicator`).
     public var headerStyle: FeedConfig.Header.Indicator = .refreshControl
+    /// The frames draw cells in the fonts shipped in `fonts/` (SPEC §9), and link their stylesheet.
+    public var cellFonts = false
     /// From the locale: right to left for Arabic, Hebrew, Persian and Urdu.
     public var direction: TextDirection { TextDirection(locale: locale) }
 

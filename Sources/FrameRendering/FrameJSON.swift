@@ -1,3 +1,4 @@
+import CellLayout
 import FeedEngine
 import FeedScenario
 import JSONText
@@ -8,7 +9,8 @@ public enum FrameJSON {
     /// - Complexity: O(visible rows).
     /// - Parameter context: adds SPEC §9's look fields (`appearance`, `contentSize`, `direction`)
     ///   after `viewport`, each only when it is not the default.
-    public static func value(of frame: Frame, in context: FrameContext? = nil) -> JSONValue {
+    /// - Parameter cells: the rows' measured cells, which add each such row's `cell` and `lines`.
+    public static func value(of frame: Frame, in context: FrameContext? = nil, cells: [CellBox?] = []) -> JSONValue {
         let layout = frame.layout
         var object: JSONObject = [
             "frame": .number(Double(frame.number)),
@@ -16,7 +18,16 @@ public enum FrameJSON {
             "cause": .string(frame.cause),
         ]
         let look = context?.lookFields ?? JSONObject()
-        let body = body(of: layout)
+        var body = body(of: layout)
+        if cells.contains(where: { $0 != nil }), case .array(var rows)? = body["rows"] {
+            for (index, box) in cells.enumerated() where index < rows.count {
+                guard let box, case .object(var row) = rows[index] else { continue }
+                row["cell"] = .string(box.kind)
+                row["lines"] = CellMarkup.lines(box)
+                rows[index] = .object(row)
+            }
+            body["rows"] = .array(rows)
+        }
         for (key, value) in zip(body.keys, body.values) {
             object[key] = value
             if key == "viewport" { for (key, value) in zip(look.keys, look.values) { object[key] = value } }
@@ -92,7 +103,7 @@ public enum FrameJSON {
     /// written straight from the layout without building the value (a
     /// frame is written for every event; tests hold the two to the same bytes).
     /// - Complexity: O(visible rows).
-    public static func bytes(of frame: Frame, in context: FrameContext? = nil) -> [UInt8] {
+    public static func bytes(of frame: Frame, in context: FrameContext? = nil, cells: [CellBox?] = []) -> [UInt8] {
         let layout = frame.layout
         var writer = JSONWriter(style: .pretty, capacity: 1024 + 160 * layout.rows.count)
         func field(_ key: StaticString, _ number: Double) { writer.key(key); writer.value(number) }
@@ -123,7 +134,7 @@ public enum FrameJSON {
         field("contentHeight", layout.contentHeight)
         writer.key("rows")
         writer.beginArray()
-        for row in layout.rows {
+        for (number, row) in layout.rows.enumerated() {
             writer.beginObject()
             field("index", Double(row.index))
             field("id", row.item.id)
@@ -137,6 +148,11 @@ public enum FrameJSON {
                         writer.value(value)
                     }
                 }
+            }
+            if number < cells.count, let box = cells[number] {
+                field("cell", box.kind)
+                writer.key("lines")
+                writer.value(CellMarkup.lines(box))
             }
             writer.endObject()
         }

@@ -2,9 +2,11 @@ import FrameFolder
 import Dispatch
 import FeedEngine
 import FeedScenario
+import TextLayout
 
 /// One frame's files, rendered and validated, or why they could not be.
-typealias RenderedFrame = (frame: Frame, files: Result<[(name: String, bytes: [UInt8])], RenderError>)
+/// `usage`: the characters its cells drew, font by font (for the fonts shipped with the frames).
+typealias RenderedFrame = (frame: Frame, files: Result<[(name: String, bytes: [UInt8])], RenderError>, usage: GlyphUsage)
 
 /// Writes rendered frames, in order, with their entries in `frames.json` and
 /// the viewer's list.
@@ -66,7 +68,7 @@ final class FrameSink: @unchecked Sendable {
     private func write(_ batch: [RenderedFrame]) {
         guard failure == nil else { return }
         do throws(RenderError) {
-            for (frame, result) in batch {
+            for (frame, result, _) in batch {
                 let files = try result.get()
                 for file in files {
                     do throws(OutputError) { try writer.write(file.bytes, to: file.name) } catch { throw .output(error) }

@@ -1,3 +1,4 @@
+import CellLayout
 import FeedScenario
 import Mustache
 import XHTMLValidation
@@ -15,6 +16,8 @@ public struct FrameTemplates: Sendable {
     private let sources: [String: String]
     /// `frame.rng`.
     public let schema: String
+    /// Cell templates' sidecars (`cell-NAME.json`), by file name.
+    let sidecars: [String: String]
     /// Where each template came from, for messages (`Templates/frame.html`, `embedded frame.html`).
     public let origins: [String: String]
 
@@ -34,7 +37,43 @@ public struct FrameTemplates: Sendable {
             throw Self.located(error, origins)
         }
         schema = sources["frame.rng"] ?? ""
+        sidecars = sources.filter { $0.key.hasPrefix("cell-") && $0.key.hasSuffix(".json") }
         self.origins = origins
+    }
+
+    /// The cell kinds these templates hold: the built-in styles, and every `cell-NAME.html` with
+    /// its sidecar `cell-NAME.json` (SPEC §9).
+    /// - Throws: the sidecars' problems at their lines, and a template without a sidecar (or the other way round).
+    public func cellCatalog() throws(ScenarioErrors) -> CellCatalog {
+        var problems: [ScenarioError] = []
+        var kinds: [String: (spec: CellSpec, template: Template, shownAs: String)] = [:]
+        let names = Set(sources.keys.filter { $0.hasPrefix("cell-") && $0.hasSuffix(".html") }.map { String($0.dropFirst(5).dropLast(5)) })
+            .union(sidecars.keys.map { String($0.dropFirst(5).dropLast(5)) })
+        for name in names.sorted() {
+            let html = "cell-\(name).html", json = "cell-\(name).json"
+            let shownHTML = origins[html] ?? html, shownJSON = origins[json] ?? json
+            guard let template = library[html] else {
+                problems.append(ScenarioError(file: shownJSON, message: "a cell sidecar without its template (expected \(html) beside it)"))
+                continue
+            }
+            guard let sidecar = sidecars[json] else {
+                problems.append(ScenarioError(file: shownHTML, message: "a cell template without its sidecar (expected \(json) beside it, "
+                                              + "saying which fields to measure: { \"fields\": [{ \"name\": \"title\", \"style\": \"body\" }] })"))
+                continue
+            }
+            guard CellName.isValid(name), CellStyle(rawValue: name) == nil else {
+                problems.append(ScenarioError(file: shownHTML, message: "\"\(name)\" cannot name a cell template (expected \(CellName.expected), not a built-in style's name)"))
+                continue
+            }
+            do throws(ScenarioErrors) {
+                let spec = try CellSidecar.read(Array(sidecar.utf8), name: name, file: shownJSON)
+                kinds[name] = (spec, template, shownHTML)
+            } catch {
+                problems += error.problems
+            }
+        }
+        if !problems.isEmpty { throw ScenarioErrors(problems) }
+        return CellCatalog(templates: kinds)
     }
 
     /// The same templates compiled again, sharing no storage with these.
@@ -73,24 +112,35 @@ public struct FrameTemplates: Sendable {
         return error
     }
 
-    public func html(of frame: Frame, in context: FrameContext) throws(TemplateError) -> String {
-        try render("frame.html", HTMLFrame.value(of: frame, in: context))
+    public func html(of frame: Frame, in context: FrameContext, cells: [CellBox?] = []) throws(TemplateError) -> String {
+        try render("frame.html", htmlValue(of: frame, in: context, cells: cells))
     }
 
-    public func text(of frame: Frame, in context: FrameContext) throws(TemplateError) -> String {
-        try render("frame.txt", TextFrame.value(of: frame, in: context))
+    public func text(of frame: Frame, in context: FrameContext, cells: [CellBox?] = []) throws(TemplateError) -> String {
+        try render("frame.txt", TextFrame.value(of: frame, in: context, cells: cells))
     }
 
     /// `html(of:in:)` as the UTF-8 bytes of the file.
-    public func htmlBytes(of frame: Frame, in context: FrameContext) throws(TemplateError) -> [UInt8] {
-        try renderUTF8("frame.html", HTMLFrame.value(of: frame, in: context))
+    public func htmlBytes(of frame: Frame, in context: FrameContext, cells: [CellBox?] = []) throws(TemplateError) -> [UInt8] {
+        try renderUTF8("frame.html", htmlValue(of: frame, in: context, cells: cells))
+    }
+
+    /// The frame's values, with what each row's cell template (if any) drew.
+    func htmlValue(of frame: Frame, in context: FrameContext, cells: [CellBox?]) throws(TemplateError) -> TemplateValue {
+        guard cells.contains(where: { $0?.template != nil }) else { return HTMLFrame.value(of: frame, in: context, cells: cells) }
+        var customs: [String?] = []
+        for (number, box) in cells.enumerated() {
+            guard let box, let template = box.template, number < frame.layout.rows.count else { customs.append(nil); continue }
+            customs.append(try render(template, CellMarkup.templateRecord(box, row: frame.layout.rows[number], separator: frame.layout.separators)))
+        }
+        return HTMLFrame.value(of: frame, in: context, cells: cells, customs: customs)
     }
 
     /// `htmlBytes(of:in:)` with where each piece came from, to report a problem
     /// in the frame against the template line that wrote it.
-    public func htmlTraced(of frame: Frame, in context: FrameContext) throws(TemplateError) -> TracedOutput {
+    public func htmlTraced(of frame: Frame, in context: FrameContext, cells: [CellBox?] = []) throws(TemplateError) -> TracedOutput {
         do {
-            return try library.renderTraced("frame.html", HTMLFrame.value(of: frame, in: context))
+            return try library.renderTraced("frame.html", htmlValue(of: frame, in: context, cells: cells))
         } catch {
             throw Self.located(error, origins)
         }
@@ -100,8 +150,8 @@ public struct FrameTemplates: Sendable {
     /// wrote the frame line it was found on (`row.html:2`, not `0002.html:14`),
     /// naming the frame in the message: the frame file is never written, so the
     /// template is what the user can open. An issue with no line goes to `frame.html`.
-    public func locate(_ issues: [ValidationIssue], of frame: Frame, in context: FrameContext) -> [ValidationIssue] {
-        let traced = try? htmlTraced(of: frame, in: context)
+    public func locate(_ issues: [ValidationIssue], of frame: Frame, in context: FrameContext, cells: [CellBox?] = []) -> [ValidationIssue] {
+        let traced = try? htmlTraced(of: frame, in: context, cells: cells)
         return issues.map { issue in
             var located = issue
             let origin = traced?.origin(ofLine: issue.line)
@@ -115,8 +165,8 @@ public struct FrameTemplates: Sendable {
     }
 
     /// `text(of:in:)` as the UTF-8 bytes of the file.
-    public func textBytes(of frame: Frame, in context: FrameContext) throws(TemplateError) -> [UInt8] {
-        try renderUTF8("frame.txt", TextFrame.value(of: frame, in: context))
+    public func textBytes(of frame: Frame, in context: FrameContext, cells: [CellBox?] = []) throws(TemplateError) -> [UInt8] {
+        try renderUTF8("frame.txt", TextFrame.value(of: frame, in: context, cells: cells))
     }
 
     /// Pages larger than this are written without the well-formedness check (libxml2's

@@ -1,3 +1,4 @@
+import CellLayout
 import FeedEngine
 import FeedScenario
 import Mustache
@@ -5,10 +6,13 @@ import Mustache
 /// The values `frame.html` and its partials are rendered from.
 public enum HTMLFrame {
     /// The keys of a row's record, in the order of its values; shared by every row.
-    static let rowKeys = ["index", "id", "title", "y", "height", "separator"]
+    static let rowKeys = ["index", "id", "title", "y", "height", "separator", "cell"]
 
+    /// - Parameters:
+    ///   - cells: the rows' measured cells (`nil` for a title row), or none for a list of title rows.
+    ///   - customs: what each row's cell template drew, beside `cells`.
     /// - Complexity: O(visible rows).
-    public static func value(of frame: Frame, in context: FrameContext) -> TemplateValue {
+    public static func value(of frame: Frame, in context: FrameContext, cells: [CellBox?] = [], customs: [String?] = []) -> TemplateValue {
         let layout = frame.layout
         var object = TemplateRecord([
             "lang": .string(context.locale),
@@ -30,10 +34,15 @@ public enum HTMLFrame {
             "width": .double(layout.viewport.width),
             "height": .double(layout.viewport.height),
             "offset": .double(layout.contentOffset),
-            "rows": .list(layout.rows.map { row in
-                .record(TemplateRecord(keys: rowKeys, values: [
+            "fonts": .bool(context.cellFonts),
+            "rows": .list(layout.rows.enumerated().map { number, row in
+                let box = number < cells.count ? cells[number] : nil
+                let cell = box.map { CellMarkup.record($0, row: row, separator: layout.separators,
+                                                      custom: number < customs.count ? customs[number] : nil,
+                                                      edge: context.direction == .rightToLeft ? "right" : "left") } ?? .null
+                return .record(TemplateRecord(keys: rowKeys, values: [
                     .int(row.index), .string(XMLText.safe(row.item.id)), .string(XMLText.safe(row.item.title)),
-                    .double(row.y), .double(row.height), .bool(layout.separators),
+                    .double(row.y), .double(row.height), .bool(layout.separators), cell,
                 ]))
             }),
             "header": .record(TemplateRecord([

@@ -1,9 +1,11 @@
+import CellLayout
 import Dispatch
 import FeedEngine
 import FeedScenario
 import FrameFolder
 import JSONText
 import Mustache
+import TextLayout
 import XHTMLValidation
 
 /// What one scenario's render produced.
@@ -40,8 +42,8 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     /// Problems found in frame `frame`, placed at their templates: `refused` when every
     /// one is a hardening rule (a DTD, an entity), `invalid` otherwise.
     public static func validation(_ issues: [ValidationIssue], frame: Frame, templates: FrameTemplates,
-                                  context: FrameContext) -> RenderError {
-        let located = templates.locate(issues, of: frame, in: context)
+                                  context: FrameContext, cells: [CellBox?] = []) -> RenderError {
+        let located = templates.locate(issues, of: frame, in: context, cells: cells)
         let policy: Set<String> = [ValidationIssue.Rule.doctype, ValidationIssue.Rule.entity]
         return issues.allSatisfy({ policy.contains($0.rule) }) ? .refused(located, frame: frame.number)
                                                              : .invalid(located, frame: frame.number)
@@ -93,8 +95,14 @@ public struct ScenarioRenderer: Sendable {
     ///   frames plus a short entry per frame for `frames.json` and the viewer.
     public func render(_ scenario: Scenario, into writer: FrameWriter, displayFolder: String,
                        progress: (Int) -> Void = { _ in }) throws(RenderError) -> RenderReport {
-        var runner = ScenarioRunner(scenario)
-        let written = try renderFrames(context: FrameContext(scenario), viewport: scenario.viewport, into: writer,
+        let drawing: CellDrawing?
+        do throws(RunLimitError) { drawing = try CellDrawing.forScenario(scenario, templates: templates) } catch {
+            throw .limit(error, scenario: scenario.name)
+        }
+        var runner = ScenarioRunner(scenario, sizer: drawing.map { CellSizer($0.measurer) })
+        var context = FrameContext(scenario)
+        context.cellFonts = drawing != nil
+        let written = try renderFrames(context: context, viewport: scenario.viewport, into: writer, drawing: drawing,
                                        displayFolder: displayFolder, progress: progress) { (emit) throws(RenderError) in
             do throws(RunFailure<RenderError>) {
                 try runner.run(scenario.steps, emit: emit)
@@ -105,13 +113,14 @@ public struct ScenarioRenderer: Sendable {
                 }
             }
         }
+        let fonts = try drawing.map { (drawing) throws(RenderError) in try drawing.writeFonts(written.usage, into: writer) } ?? 0
         let about = ScenarioSummary(name: scenario.name, preset: scenario.preset.name, summary: scenario.summary,
                                     frames: written.frames).bytes(locale: scenario.locale, formats: formats.map(\.rawValue))
         do throws(OutputError) { try writer.write(about, to: "scenario.json") } catch { throw .output(error) }
         let viewer = try writeViewer(ViewerHeading(name: scenario.name, summary: scenario.summary, locale: scenario.locale),
                                      frames: written.frames, largest: written.largest, into: writer, displayFolder: displayFolder)
         return RenderReport(name: scenario.name, summary: scenario.summary, preset: scenario.preset.name,
-                            frames: written.frames, bytes: written.bytes + about.count + viewer,
+                            frames: written.frames, bytes: written.bytes + about.count + viewer + fonts,
                             ineffective: runner.firstIneffective, ineffectiveSteps: runner.ineffectiveSteps)
     }
 
@@ -123,7 +132,7 @@ public struct ScenarioRenderer: Sendable {
                                                 into writer: FrameWriter, displayFolder: String,
                                                 progress: (Int) -> Void = { _ in }) throws(RenderError) -> Int {
         let viewport = frames.first(where: { _ in true })?.layout.viewport ?? Viewport.standard
-        let written = try renderFrames(context: context, viewport: viewport, into: writer, displayFolder: displayFolder,
+        let written = try renderFrames(context: context, viewport: viewport, into: writer, drawing: nil, displayFolder: displayFolder,
                                        progress: progress) { (emit) throws(RenderError) in
             for frame in frames { try emit(frame) }
         }
@@ -132,22 +141,22 @@ public struct ScenarioRenderer: Sendable {
     }
 
     /// Renders and writes the frames `produce` hands to its `emit`, in batches (see the type's comment).
-    private func renderFrames(context: FrameContext, viewport: Viewport, into writer: FrameWriter, displayFolder: String,
-                              progress: (Int) -> Void,
+    private func renderFrames(context: FrameContext, viewport: Viewport, into writer: FrameWriter, drawing: CellDrawing?,
+                              displayFolder: String, progress: (Int) -> Void,
                               _ produce: (_ emit: (Frame) throws(RenderError) -> Void) throws(RenderError) -> Void)
-        throws(RenderError) -> (frames: Int, largest: Viewport, bytes: Int) {
+        throws(RenderError) -> (frames: Int, largest: Viewport, bytes: Int, usage: GlyphUsage) {
         // `produce` calls back into `flush`, which reports progress: a non-escaping closure
         // reached from another, which the compiler cannot see does not re-enter.
         try withoutActuallyEscaping(progress) { progress throws(RenderError) in
-            try renderFrames(context: context, viewport: viewport, into: writer, displayFolder: displayFolder,
+            try renderFrames(context: context, viewport: viewport, into: writer, drawing: drawing, displayFolder: displayFolder,
                              reporting: progress, produce)
         }
     }
 
-    private func renderFrames(context: FrameContext, viewport: Viewport, into writer: FrameWriter, displayFolder: String,
-                              reporting progress: @escaping (Int) -> Void,
+    private func renderFrames(context: FrameContext, viewport: Viewport, into writer: FrameWriter, drawing: CellDrawing?,
+                              displayFolder: String, reporting progress: @escaping (Int) -> Void,
                               _ produce: (_ emit: (Frame) throws(RenderError) -> Void) throws(RenderError) -> Void)
-        throws(RenderError) -> (frames: Int, largest: Viewport, bytes: Int) {
+        throws(RenderError) -> (frames: Int, largest: Viewport, bytes: Int, usage: GlyphUsage) {
         let sink: FrameSink
         do throws(OutputError) {
             sink = try FrameSink(writer, viewport: viewport, background: jobs > 1)
@@ -159,9 +168,12 @@ public struct ScenarioRenderer: Sendable {
         // The last batch handed to the threads and not yet written: with jobs > 1, still
         // rendering while the engine makes the next one.
         var rendering: RenderingBatch?
+        // The characters each font drew, over every frame: the fonts shipped are cut down to them.
+        var usage = GlyphUsage()
 
         func write(_ rendered: RenderingBatch) throws(RenderError) {
             let frames = rendered.wait()
+            for frame in frames { usage.formUnion(frame.usage) }
             try sink.submit(frames)
             submitted += frames.count
             progress(submitted)
@@ -173,7 +185,9 @@ public struct ScenarioRenderer: Sendable {
             batch.removeAll(keepingCapacity: true)
             let next = RenderingBatch(inBackground: jobs > 1) {
                 parallelMap(frames, jobs: jobs) { thread, frame in
-                    (frame, workers[thread].files(for: frame, context: context, displayFolder: displayFolder))
+                    var usage = GlyphUsage()
+                    let files = workers[thread].files(for: frame, context: context, drawing: drawing, usage: &usage, displayFolder: displayFolder)
+                    return (frame, files, usage)
                 }
             }
             // Written in order while the engine runs on (with jobs > 1).
@@ -196,7 +210,7 @@ public struct ScenarioRenderer: Sendable {
             throw error
         }
         try sink.close()
-        return (sink.count, sink.largest, sink.bytes)
+        return (sink.count, sink.largest, sink.bytes, usage)
     }
 
     /// A batch of frames being rendered and validated. With `inBackground`,
@@ -235,13 +249,20 @@ public struct ScenarioRenderer: Sendable {
     }
 
     /// One frame in every format, HTML validated: its files' names and bytes. Safe on any thread.
-    func files(for frame: Frame, context: FrameContext,
+    /// - Parameter usage: gathers the characters the frame's cells draw, font by font.
+    func files(for frame: Frame, context: FrameContext, drawing: CellDrawing?, usage: inout GlyphUsage,
                displayFolder: String) -> Result<[(name: String, bytes: [UInt8])], RenderError> {
         var files: [(name: String, bytes: [UInt8])] = []
+        var cells: [CellBox?] = []
+        if let drawing {
+            do throws(RunLimitError) { cells = try drawing.boxes(frame.layout, usage: &usage) } catch {
+                return .failure(.limit(error, scenario: context.scenarioName))
+            }
+        }
         for format in formats {
             let name = format.fileName(frame: frame.number)
             do throws(RenderError) {
-                files.append((name, try content(of: frame, as: format, context: context, file: displayFolder + "/" + name)))
+                files.append((name, try content(of: frame, as: format, context: context, file: displayFolder + "/" + name, cells: cells)))
             } catch {
                 return .failure(error)
             }
@@ -259,19 +280,20 @@ public struct ScenarioRenderer: Sendable {
     }
 
     /// One frame in one format, validated when it is HTML.
+    /// - Parameter cells: the rows' measured cells (`CellDrawing.boxes`), none for title rows.
     public func content(of frame: Frame, as format: FrameFormat, context: FrameContext,
-                 file: String) throws(RenderError) -> [UInt8] {
+                        file: String, cells: [CellBox?] = []) throws(RenderError) -> [UInt8] {
         switch format {
         case .json:
-            return FrameJSON.bytes(of: frame, in: context)
+            return FrameJSON.bytes(of: frame, in: context, cells: cells)
         case .text:
-            do throws(TemplateError) { return try templates.textBytes(of: frame, in: context) } catch { throw .template(error) }
+            do throws(TemplateError) { return try templates.textBytes(of: frame, in: context, cells: cells) } catch { throw .template(error) }
         case .html:
             let html: [UInt8]
-            do throws(TemplateError) { html = try templates.htmlBytes(of: frame, in: context) } catch { throw .template(error) }
+            do throws(TemplateError) { html = try templates.htmlBytes(of: frame, in: context, cells: cells) } catch { throw .template(error) }
             if let validator {
                 let issues = validator.validate(html, file: file, expected: FrameExpectation(frame.layout))
-                if !issues.isEmpty { throw .validation(issues, frame: frame, templates: templates, context: context) }
+                if !issues.isEmpty { throw .validation(issues, frame: frame, templates: templates, context: context, cells: cells) }
             }
             return html
         }

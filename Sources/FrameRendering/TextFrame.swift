@@ -1,3 +1,4 @@
+import CellLayout
 import FeedEngine
 import FeedScenario
 import Mustache
@@ -17,7 +18,9 @@ public enum TextFrame {
     /// Right to left, the scroll bar's column is on the left.
     static let mirroredBorder = "+-+" + String(repeating: "-", count: innerWidth) + "+"
 
-    public static func value(of frame: Frame, in context: FrameContext) -> TemplateValue {
+    /// - Parameter cells: the rows' measured cells: such a row shows the lines the layout broke its
+    ///   texts into (in visual order), the first beside its index and height, the rest below it.
+    public static func value(of frame: Frame, in context: FrameContext, cells: [CellBox?] = []) -> TemplateValue {
         let layout = frame.layout
         let heading = "frame \(frame.number) · t=\(formatPoints(frame.time))s · \(frame.cause)"
         var status = "\(context.presetName) \(context.locale) \(layout.viewport) · offset \(formatPoints(layout.contentOffset))"
@@ -38,9 +41,18 @@ public enum TextFrame {
             lines.append(("header", pair("\(mark) \(layout.header.text)", "[\(layout.header.state.rawValue)]")))
         }
         let mark = layout.separators ? "" : " ·"
-        for row in layout.rows {
+        for (number, row) in layout.rows.enumerated() {
             let height = formatPoints(row.height) + mark
-            lines.append(("rows", mirrored ? mirroredRowLine(row.index, row.item.title, height) : rowLine(row.index, row.item.title, height)))
+            guard number < cells.count, let box = cells[number] else {
+                lines.append(("rows", mirrored ? mirroredRowLine(row.index, row.item.title, height) : rowLine(row.index, row.item.title, height)))
+                continue
+            }
+            let drawn = box.fields.flatMap { $0.lines.map(\.text.visual) }
+            let first = drawn.first ?? ""
+            lines.append(("rows", mirrored ? mirroredRowLine(row.index, first, height) : rowLine(row.index, first, height)))
+            for line in drawn.dropFirst() {
+                lines.append(("rows", mirrored ? mirroredSplit(line + "      ", "") : split("      " + line, "")))
+            }
         }
         if let empty = layout.emptyText { lines.append(("empty", centred("( \(empty) )"))) }
         if layout.retryVisible { lines.append(("retry", centred("[ \(layout.retryTitle) ]"))) }

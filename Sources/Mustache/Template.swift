@@ -57,6 +57,17 @@ public struct Template: Sendable {
         return names
     }
 
+    /// The variables shown outside every section, in source order, each with its dotted name and
+    /// line: the names a render always looks up. A caller that knows which names its data has
+    /// can refuse a template that shows one it lacks (a section over a missing name is just false,
+    /// so names inside sections are not listed).
+    public var unconditionalVariables: [(name: String, line: Int)] {
+        nodes.compactMap { node in
+            guard case .variable(let name, _, let line) = node, !name.keys.isEmpty else { return nil }
+            return (name.keys.joined(separator: "."), line)
+        }
+    }
+
     /// Calls `body` for every partial tag, in source order.
     func forEachPartial<E: Error>(_ body: (String, SourceLocation) throws(E) -> Void) throws(E) {
         // Explicit stack instead of recursion; cheap and never deep.
