@@ -65,7 +65,8 @@ let package = Package(
         .target(name: "FrameGallery", dependencies: ["FeedEngine", "FeedScenario", "FrameRendering", "FrameFolder", "JSONText", "Mustache", "XHTMLValidation"]),
         // Snapshot tests of scenario frames for users' own tests: the core, then XCTest and Swift Testing adapters.
         .target(name: "FeedFramesTesting", dependencies: [
-            "FeedEngine", "FeedScenario", "FrameRendering", "FrameFolder", "FrameDiff", "FeedFramesResources", "JSONText", "Mustache", "XHTMLValidation",
+            "CellLayout", "FeedEngine", "FeedScenario", "FeedSources", "FrameRendering", "FrameFolder", "FrameDiff", "FeedFramesResources", "JSONText",
+            "Mustache", "XHTMLValidation",
         ]),
         .target(name: "FeedFramesXCTest", dependencies: ["FeedFramesTesting"]),
         // Tested by the consumer package Examples/SnapshotTesting, which enables the trait.
@@ -130,7 +131,7 @@ let package = Package(
             "ExploreReport", "FeedExplorer", "FeedEngine", "FeedScenario", "FrameRendering", "FeedFramesResources", "XHTMLValidation",
         ]),
         .testTarget(name: "FeedSourcesTests", dependencies: ["TestSupport", "FeedSources", "FeedScenario", "FeedEngine", "JSONText", "CSQLite", "FeedFramesCLI"]),
-        .testTarget(name: "BrowserTests", dependencies: ["feedframes", "FeedFramesProcess", "BrowserSession"]),
+        .testTarget(name: "BrowserTests", dependencies: ["feedframes", "FeedFramesProcess", "BrowserSession", "TextLayout"]),
         // Bad inputs, hostile data, paths, kills and concurrency against the real binary (issue 6).
         .testTarget(name: "BadInputTests", dependencies: ["TestSupport", "feedframes", "FeedFramesProcess", "FeedScenario", "JSONText", "XHTMLValidation"]),
     ]

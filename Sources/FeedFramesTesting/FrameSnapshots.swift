@@ -1,6 +1,8 @@
 import FrameFolder
 import FeedFramesResources
+import CellLayout
 import FeedScenario
+import TextLayout
 import Foundation
 import FrameDiff
 import FrameRendering
@@ -63,12 +65,16 @@ enum FrameSnapshots {
     static func load(_ scenario: FramesScenario, relativeTo folder: URL) throws(FramesFailure) -> Scenario {
         let bytes: [UInt8], file: String
         var positions = true
+        var files: [String: String] = [:]
         switch scenario.origin {
         case .scenario(let value):
             return value
-        case .json(let text, let name):
+        case .json(let text, let name, let given):
             bytes = Array(text.utf8)
             file = name
+            // Keyed as the reader resolves paths: the scenario's folder, then the path it wrote.
+            let prefix = name.lastIndex(of: "/").map { String(name[...$0]) } ?? ""
+            files = Dictionary(given.map { (prefix + $0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
         case .built(let text, let name):
             bytes = Array(text.utf8)
             file = name
@@ -82,7 +88,7 @@ enum FrameSnapshots {
             file = path
         }
         do {
-            return try ScenarioReader.read(bytes, file: file)
+            return try ScenarioReader.read(bytes, file: file, opener: TestingOpener(files: files, folder: folder))
         } catch {
             let problems = error.problems.map { problem in
                 var problem = problem
@@ -102,11 +108,23 @@ enum FrameSnapshots {
                 "Strategies \(extensions) need distinct, non-empty path extensions without \"/\"")
         }
         let (templates, validator) = try renderer.get()
-        let context = FrameResources(templates: templates, validator: validator, context: FrameContext(scenario))
+        let drawing: CellDrawing?
+        do throws(RunLimitError) { drawing = try CellDrawing.forScenario(scenario, templates: templates) } catch {
+            throw FramesFailure(kind: .renderFailed, message: error.message)
+        }
+        var frameContext = FrameContext(scenario)
+        frameContext.cellFonts = drawing != nil
+        var context = FrameResources(templates: templates, validator: validator, context: frameContext)
         var files: [String: [UInt8]] = [:]
-        var runner = ScenarioRunner(scenario)
+        var runner = ScenarioRunner(scenario, sizer: drawing.map { CellSizer($0.measurer) })
+        var usage = GlyphUsage()
         do throws(RunFailure<FramesFailure>) {
             try runner.run(scenario.steps) { frame throws(FramesFailure) in
+                if let drawing {
+                    do throws(RunLimitError) { context.cells = try drawing.boxes(frame.layout, usage: &usage) } catch {
+                        throw FramesFailure(kind: .renderFailed, message: error.message)
+                    }
+                }
                 let stem = String(FrameFormat.json.fileName(frame: frame.number).dropLast(5))
                 for strategy in strategies {
                     do {

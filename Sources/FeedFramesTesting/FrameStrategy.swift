@@ -31,17 +31,17 @@ public struct FrameStrategy: Sendable {
 
     /// `NNNN.txt`, the text frame drawn by `frame.txt`, compared as a unified line diff.
     public static let text = FrameStrategy(pathExtension: "txt", diffing: .textFrame()) { frame, renderer in
-        try renderer.templates.textBytes(of: frame, in: renderer.context)
+        try renderer.templates.textBytes(of: frame, in: renderer.context, cells: renderer.cells)
     }
 
     /// `NNNN.json`, the frame's layout (SPEC §6), compared by key path.
     public static let json = FrameStrategy(pathExtension: "json", diffing: .json) { frame, renderer in
-        FrameJSON.bytes(of: frame, in: renderer.context)
+        FrameJSON.bytes(of: frame, in: renderer.context, cells: renderer.cells)
     }
 
     /// `NNNN.html`, validated against `frame.rng` and the layout as `render` does, compared by lines.
     public static let html = FrameStrategy(pathExtension: "html", diffing: .lines()) { frame, renderer in
-        let html = try renderer.templates.htmlBytes(of: frame, in: renderer.context)
+        let html = try renderer.templates.htmlBytes(of: frame, in: renderer.context, cells: renderer.cells)
         let issues = renderer.validator.validate(html, file: FrameFormat.html.fileName(frame: frame.number),
                                                  expected: FrameExpectation(frame.layout))
         if !issues.isEmpty { throw FrameValidationError(issues: issues.map(\.description)) }

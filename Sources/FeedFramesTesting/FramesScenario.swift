@@ -17,7 +17,7 @@ import Foundation
 public struct FramesScenario: Sendable {
     enum Origin: Sendable {
         case file(String)
-        case json(String, file: String)
+        case json(String, file: String, files: [String: String])
         /// Built in code: the JSON is generated, so messages give key paths, not lines.
         case built(String, name: String)
         case scenario(Scenario)
@@ -29,8 +29,11 @@ public struct FramesScenario: Sendable {
     public static func file(_ path: String) -> FramesScenario { FramesScenario(origin: .file(path)) }
 
     /// A scenario file's text, e.g. one of `Embedded.demos`; `file` names it in messages.
-    public static func json(_ text: String, file: String = "scenario.json") -> FramesScenario {
-        FramesScenario(origin: .json(text, file: file))
+    /// - Parameter files: the files it names (an items file, a String Catalog, a preset file), by
+    ///   their paths relative to `file`'s folder; files not given are read from disk, relative to the
+    ///   test file's folder.
+    public static func json(_ text: String, file: String = "scenario.json", files: [String: String] = [:]) -> FramesScenario {
+        FramesScenario(origin: .json(text, file: file, files: files))
     }
 
     /// A scenario already read, or built field by field.

@@ -20,8 +20,10 @@ public enum ScenarioWriter {
         if let texts = scenario.textsFile { object["texts"] = .string(texts) }
         if scenario.appearance != .standard { object["appearance"] = .string(scenario.appearance.rawValue) }
         if scenario.contentSize != .standard { object["contentSize"] = .string(scenario.contentSize.rawValue) }
-        if !scenario.colours.isEmpty {
+        if !scenario.colours.isEmpty || scenario.cells.isSet {
             var list = JSONObject()
+            if scenario.cells.automaticHeights { list["rowHeight"] = .string("automatic") }
+            if let cell = scenario.cells.cell { list["cell"] = .string(cell) }
             for (key, roles) in [("colours", scenario.colours.light), ("darkColours", scenario.colours.dark)] where !roles.isEmpty {
                 list[key] = .object(JSONObject(uniqueKeysWithValues: ListColours.roles.compactMap { role in roles[role].map { (role, JSONValue.string($0)) } }))
             }

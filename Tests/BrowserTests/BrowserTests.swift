@@ -207,7 +207,14 @@ final class BrowserTests: XCTestCase {
                 if !close(box["x"], 0) || !close(box["width"], viewport?["width"]) {
                     problem("row \(box["index"] ?? "?") spans x \(box["x"] ?? "?") width \(box["width"] ?? "?"), not the viewport's width")
                 }
-                if text(box["text"]) != text(row["title"]) {
+                // A cell shows its lines (every field's), the rest of its markup no text.
+                if let lines = row["lines"] as? [String: [String]] {
+                    let drawn = lines.values.flatMap { $0 }.joined().filter { !$0.isWhitespace }
+                    let shownText = text(box["text"]).filter { !$0.isWhitespace }
+                    if Set(drawn) != Set(shownText) || drawn.count != shownText.count {
+                        problem("cell \(box["index"] ?? "?") shows \(Self.excerpt(shownText)), JSON lines \(Self.excerpt(drawn))")
+                    }
+                } else if text(box["text"]) != text(row["title"]) {
                     problem("row \(box["index"] ?? "?") shows \(Self.excerpt(text(box["text"]))), JSON title \(Self.excerpt(text(row["title"])))")
                 }
             }

@@ -14,7 +14,7 @@ final class DemoSnapshotTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(names.count, 15)
         for file in names {
             let demo = String(file.dropLast(".json".count))
-            assertFrames(of: .json(Embedded.demos[file] ?? "", file: "demos/\(file)"), named: demo)
+            assertFrames(of: .json(Embedded.demos[file] ?? "", file: "demos/\(file)", files: Embedded.demoFiles), named: demo)
         }
     }
 }

@@ -22,7 +22,7 @@ final class ScenarioWriterTests: XCTestCase {
     func testEveryDemoRoundTrips() throws {
         XCTAssertGreaterThan(Embedded.demos.count, 15)
         for (name, text) in Embedded.demos.sorted(by: { $0.key < $1.key }) {
-            try roundTrip(try ScenarioReader.read(Array(text.utf8), file: "demos/\(name)"), name)
+            try roundTrip(try ScenarioReader.read(Array(text.utf8), file: name), name)
         }
     }
 
