@@ -108,7 +108,9 @@ public struct CellMeasurer: Sendable {
         switch spec.arrangement {
         case .stacked:
             for field in spec.fields {
-                guard var (placed, height) = lines(field, width: textWidth) else { continue }
+                guard let measured = lines(field, width: textWidth) else { continue }
+                var placed = measured.0
+                let height = measured.1
                 let offset = fields.isEmpty ? 0 : blockHeight + field.spacing
                 for index in placed.lines.indices {
                     placed.lines[index].start = leadingEdge
@@ -135,7 +137,8 @@ public struct CellMeasurer: Sendable {
             }
             var heights: [Double] = []
             for (index, field) in [first, second].enumerated() {
-                guard let field, var (placed, height) = lines(field, width: index == 0 ? firstWidth : secondWidth) else { continue }
+                guard let field, let measured = lines(field, width: index == 0 ? firstWidth : secondWidth) else { continue }
+                var placed = measured.0
                 for line in placed.lines.indices {
                     let lineWidth = placed.lines[line].text.width
                     switch (spec.arrangement, index) {
@@ -146,7 +149,7 @@ public struct CellMeasurer: Sendable {
                     }
                 }
                 fields.append(placed)
-                heights.append(height)
+                heights.append(measured.1)
             }
             blockHeight = heights.max() ?? 0
             // Side by side, each text is centred on its own.
