@@ -101,7 +101,7 @@ let package = Package(
         // Figures and ratios for the README's Performance section (run in release).
         .executableTarget(name: "feedframes-bench", dependencies: [
             "FeedEngine", "FeedScenario", "FrameRendering", "FrameFolder", "FeedFramesResources", "JSONText", "Mustache", "XHTMLValidation", "CMimalloc",
-            "FeedExplorer",
+            "FeedExplorer", "CellLayout", "TextLayout",
         ], path: "Benchmarks/feedframes-bench"),
 
         .testTarget(name: "FeedEngineTests", dependencies: ["TestSupport", "FeedEngine", "FeedScenario"]),

@@ -4,17 +4,18 @@ import Foundation
 // FeedFrames benchmarks: prints every figure of issue 5 and, where there is a
 // baseline, the ratio measured in the same run. Build in release first:
 //   swift build -c release && .build/release/feedframes-bench [layout] [pipeline] [process] [scaling]
-let known: Set = ["layout", "pipeline", "process", "scaling", "png", "explore", "explore-large"]
+let known: Set = ["layout", "cells", "pipeline", "process", "scaling", "png", "explore", "explore-large"]
 let arguments = Array(CommandLine.arguments.dropFirst())
 let largeDepth = arguments.firstIndex(of: "explore-large").flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil }
 let sections = Set(arguments.filter { Int($0) == nil })
 if sections.contains("--help") || sections.contains("-h") {
     print("""
-        USAGE: feedframes-bench [layout] [pipeline] [process] [scaling] [png] [explore] [explore-large [DEPTH]]
+        USAGE: feedframes-bench [layout] [cells] [pipeline] [process] [scaling] [png] [explore] [explore-large [DEPTH]]
 
         Prints the figures of issue 5 and, where there is a baseline, the ratio measured in the same run.
         With no section, all of them. Build in release first: swift build -c release
           layout    layout at 1,000 and 10,000,000 rows, row offsets, page appends
+          cells     measuring a cell (English, Chinese, Arabic), frames with automatic heights at 1,000 and 1,000,000 rows
           pipeline  the whole pipeline against libxml2 alone, templates, --jobs 2 against 1
           process   peak memory of a 100,000-frame render, start-up of feedframes
           scaling   each stage on one thread and on two
@@ -27,7 +28,7 @@ if sections.contains("--help") || sections.contains("-h") {
     exit(0)
 }
 if let unknown = sections.subtracting(known).sorted().first {
-    FileHandle.standardError.write(Data("feedframes-bench: unknown section '\(unknown)' (expected layout, pipeline, process, scaling, png, explore or explore-large; see --help)\n".utf8))
+    FileHandle.standardError.write(Data("feedframes-bench: unknown section '\(unknown)' (expected layout, cells, pipeline, process, scaling, png, explore or explore-large; see --help)\n".utf8))
     exit(64)
 }
 func wanted(_ name: String) -> Bool { sections.isEmpty ? name != "explore-large" : sections.contains(name) }
@@ -58,6 +59,7 @@ do {
         }
     }
     if wanted("layout") { LayoutBenchmark.run() }
+    if wanted("cells") { try CellBenchmark.run() }
     if wanted("pipeline") { try PipelineBenchmark.run() }
     if wanted("scaling") { try ScalingBenchmark.run() }
     if wanted("png") && FileManager.default.isExecutableFile(atPath: binary) { try ScreenshotBenchmark.run(binary: binary) }
