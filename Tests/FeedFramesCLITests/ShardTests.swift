@@ -42,9 +42,17 @@ final class ShardTests: XCTestCase {
     }
 
     /// Every file of a scenario folder except the viewer's, which names no machine-specific path either.
-    func files(in folder: String, _ cli: Subprocess) throws -> [String: String] {
-        var result: [String: String] = [:]
-        for name in cli.list(folder) { result[name] = try cli.text("\(folder)/\(name)") }
+    /// Every file under `folder` (a cells scenario's `fonts/` too), by relative path.
+    func files(in folder: String, _ cli: Subprocess) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        for name in cli.list(folder) {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: cli.url("\(folder)/\(name)").path, isDirectory: &isFolder), isFolder.boolValue {
+                for (inner, data) in try files(in: "\(folder)/\(name)", cli) { result["\(name)/\(inner)"] = data }
+            } else {
+                result[name] = try Data(contentsOf: cli.url("\(folder)/\(name)"))
+            }
+        }
         return result
     }
 }
