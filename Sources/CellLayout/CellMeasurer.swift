@@ -15,13 +15,16 @@ public struct CellMeasurer: Sendable {
     public let width: Double
     public let contentSize: ContentSize
     public let locale: String
+    /// The device's layout margin, at the sides of the built-in styles (16 pt; 20 pt on the Max phones and iPad).
+    public let margin: Double
 
     /// The accessory's box at the trailing margin (disclosure chevron, checkmark) and the gap before it.
     static let accessoryWidth = 14.0
     static let accessorySpacing = 12.0
 
     public init(layouter: TextLayouter, catalog: CellCatalog, cells: ListCells, width: Double,
-                contentSize: ContentSize, locale: String) {
+                contentSize: ContentSize, locale: String, margin: Double = 16) {
+        self.margin = margin
         self.layouter = layouter
         self.catalog = catalog
         self.cells = cells
@@ -62,7 +65,8 @@ public struct CellMeasurer: Sendable {
     }
 
     func measure(_ item: Item, spec: CellSpec, usage: inout GlyphUsage) -> CellBox {
-        let margins = spec.margins
+        var margins = spec.margins
+        if spec.template == nil { (margins.leading, margins.trailing) = (margin, margin) }
         let accessory = item.fields["accessory"].flatMap { $0 == "none" ? nil : $0 }
         var leadingEdge = margins.leading
         var image: CellBox.Rect?, leading: CellBox.Rect?

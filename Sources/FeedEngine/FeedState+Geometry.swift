@@ -28,7 +28,7 @@ extension FeedState {
             return config.firstLoadIndicator == .footer && firstLoad ? .loading : .hidden
         }
         if config.hideUntilFirstData && !hasData { return .hidden }
-        if config.hideFooterWhenFits && contentHeight <= viewport.height { return .hidden }
+        if config.hideFooterWhenFits && contentHeight <= visibleHeight { return .hidden }
         if request?.kind == .more || (stuck && request == nil) { return .loading }
         if exhausted { return .exhausted }
         if footerFailed { return .failed }
@@ -41,30 +41,36 @@ extension FeedState {
         isDragging && -contentOffset - insetTop >= header.armDistance
     }
 
-    /// The finger holds the list past a release footer's arming line (SPEC §3), whatever runs.
+    /// The finger holds the list past a release footer's arming line (SPEC §3), whatever runs: the
+    /// visible area's bottom edge (above the home indicator and the bottom inset) that far past the footer's top.
     var pullArmsFooter: Bool {
         config.footer.mode == .release && isDragging
-            && contentOffset + viewport.height - releaseFooterTop >= config.footer.armDistance
+            && contentOffset + viewport.height - insets.bottom - releaseFooterTop >= config.footer.armDistance
     }
+
+    /// The height of the list's visible area: the viewport less what covers its edges (SPEC §9).
+    public var visibleHeight: Double { max(0, viewport.height - insets.top - insets.bottom) }
 
     public var headerHeight: Double { config.header?.height ?? 0 }
 
-    /// A refreshing header is held in view only by a preset that holds (SPEC §8, seed000 does not).
-    public var insetTop: Double { headerIsRefreshing && config.holdWhileLoading ? headerHeight : 0 }
+    /// The whole top inset: what covers the list's top edge (`insets`), plus a refreshing header
+    /// held in view by a preset that holds (SPEC §8, seed000 does not).
+    public var insetTop: Double { insets.top + (headerIsRefreshing && config.holdWhileLoading ? headerHeight : 0) }
 
+    /// The whole bottom inset: what covers the bottom edge, plus the footer while it is part of the range.
     public var insetBottom: Double {
         let state = footerState
-        if state == .hidden { return 0 }
+        if state == .hidden { return insets.bottom }
         switch config.footer.mode {
-        case .auto: return config.footer.height
+        case .auto: return insets.bottom + config.footer.height
         case .release:
             // While loading, the inset grows so the footer stays in view (unless the preset never holds).
-            return state == .loading && config.holdWhileLoading ? max(0, viewport.height - contentHeight) + config.footer.height : 0
+            return insets.bottom + (state == .loading && config.holdWhileLoading ? max(0, visibleHeight - contentHeight) + config.footer.height : 0)
         }
     }
 
-    /// Where a release footer sits: below the rows, or below the screen when they are short.
-    var releaseFooterTop: Double { max(contentHeight, viewport.height) }
+    /// Where a release footer sits: below the rows, or below the visible area when they are short.
+    var releaseFooterTop: Double { max(contentHeight, visibleHeight) }
 
     /// The footer's top in content coordinates. A preset that never holds its footer
     /// (seed000) draws it as the table's footer view, right under the rows even when
@@ -137,5 +143,11 @@ extension FeedState {
     /// Whether the viewport overlaps `[top, top + height)` in content coordinates.
     public func overlapsViewport(top: Double, height: Double) -> Bool {
         top < contentOffset + viewport.height && top + height > contentOffset
+    }
+
+    /// Whether the visible area (the viewport below what covers its top and above what covers its
+    /// bottom) overlaps `[top, top + height)`: a header under a navigation bar is not seen.
+    public func overlapsVisibleArea(top: Double, height: Double) -> Bool {
+        top < contentOffset + viewport.height - insets.bottom && top + height > contentOffset + insets.top
     }
 }

@@ -192,13 +192,13 @@ extension FeedState {
         return [start(.more)]
     }
 
-    /// The footer is drawn and overlaps the viewport.
+    /// The footer is drawn and overlaps the visible area.
     public var footerVisible: Bool {
-        footerState != .hidden && overlapsViewport(top: footerTop, height: config.footer.height)
+        footerState != .hidden && overlapsVisibleArea(top: footerTop, height: config.footer.height)
     }
 
-    /// The header is drawn and overlaps the viewport.
+    /// The header is drawn and overlaps the visible area (not hidden under a navigation bar).
     public var headerVisible: Bool {
-        headerState != .hidden && overlapsViewport(top: -headerHeight, height: headerHeight)
+        headerState != .hidden && overlapsVisibleArea(top: -headerHeight, height: headerHeight)
     }
 }

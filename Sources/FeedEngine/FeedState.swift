@@ -6,6 +6,8 @@
 public struct FeedState: Hashable, Sendable {
     public let config: FeedConfig
     public internal(set) var viewport: Viewport
+    /// What covers the list's edges: safe area, navigation bar, content inset (SPEC §9).
+    public let insets: ListInsets
     public internal(set) var time: Double = 0
 
     public internal(set) var items: [Item] = []
@@ -52,9 +54,12 @@ public struct FeedState: Hashable, Sendable {
     /// Some reply has failed: from then on frames say `lastFailure`, null after a success.
     public internal(set) var hasFailed = false
 
-    public init(config: FeedConfig, viewport: Viewport = .standard) {
+    public init(config: FeedConfig, viewport: Viewport = .standard, insets: ListInsets = .none) {
         self.config = config
         self.viewport = viewport
+        self.insets = insets
+        // At rest, the first row sits just below what covers the top (UIScrollView's −adjustedContentInset.top).
+        contentOffset = -insets.top
     }
 
     public var contentHeight: Double { offsets.total }

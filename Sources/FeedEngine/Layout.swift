@@ -27,6 +27,13 @@ public struct Layout: Hashable, Sendable {
     }
 
     public var viewport: Viewport
+    /// What covers the list's edges (safe area, navigation bar, content inset), as the scenario set it.
+    public var insets: ListInsets
+    /// UIScrollView's adjusted content inset now: `insets` plus a header or footer held in view.
+    public var adjustedInsetTop: Double
+    public var adjustedInsetBottom: Double
+    /// The navigation bar's drawn height (a large title collapses as the list scrolls), if there is one.
+    public var navigationBarHeight: Double?
     public var contentOffset: Double
     public var contentHeight: Double
     public var rows: [Row]
@@ -108,7 +115,9 @@ extension FeedState {
 
         let retryVisible = self.retryVisible
         return Layout(
-            viewport: viewport, contentOffset: contentOffset, contentHeight: contentHeight, rows: rows,
+            viewport: viewport, insets: insets, adjustedInsetTop: insetTop, adjustedInsetBottom: insetBottom,
+            navigationBarHeight: insets.navigationBarHeight(at: contentOffset),
+            contentOffset: contentOffset, contentHeight: contentHeight, rows: rows,
             header: .init(state: headerState, visible: headerVisible, text: headerText,
                           y: -headerHeight - top, height: headerHeight),
             footer: .init(state: footerState, visible: footerVisible, text: footerText, spinner: spinner,

@@ -44,7 +44,7 @@ struct FeedFramesCommand: ParsableCommand {
         abstract: "Render incremental-loading list scenarios to frames.",
         discussion: "With no subcommand, renders the built-in demo scenarios into output/ and prints where to open them.",
         version: FeedFramesVersion.current,
-        subcommands: [RenderCommand.self, ValidateCommand.self, DiffCommand.self, PreviewCommand.self, PresetsCommand.self,
+        subcommands: [RenderCommand.self, ValidateCommand.self, DiffCommand.self, PreviewCommand.self, PresetsCommand.self, DevicesCommand.self,
                       DemosCommand.self, RecordCommand.self, ExploreCommand.self, SweepCommand.self, ReviewCommand.self])
 
     func run() throws {

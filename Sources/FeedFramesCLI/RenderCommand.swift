@@ -41,6 +41,10 @@ struct RenderCommand: ParsableCommand {
             help: ArgumentHelp("Show every scenario at this Dynamic Type size: xSmall … xxxLarge, accessibility1 … accessibility5.", valueName: "size"))
     var contentSize: ContentSize?
 
+    @Option(help: ArgumentHelp("Show every scenario on this device: its screen and safe area (feedframes devices lists them), e.g. \"iPhone 15\".",
+                               valueName: "device"))
+    var device: Device?
+
     @Option(name: [.short, .long], help: ArgumentHelp("Threads rendering and validating frames.", valueName: "n"))
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
@@ -74,6 +78,7 @@ struct RenderCommand: ParsableCommand {
         var locale: String?
         var appearance: Appearance?
         var contentSize: ContentSize?
+        var device: Device?
         var validate = true
         var jobs = ProcessInfo.processInfo.activeProcessorCount
         var shard: Shard?
@@ -90,7 +95,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let options = Options(out: out, formats: format, templates: templates.templates, locale: locale,
-                              appearance: appearance, contentSize: contentSize, validate: !skipValidation, jobs: jobs, shard: shard, screenshots: png, strict: strict)
+                              appearance: appearance, contentSize: contentSize, device: device, validate: !skipValidation, jobs: jobs, shard: shard, screenshots: png, strict: strict)
         var loaded: [Loaded] = []
         var problems: [String] = []
         var worst = ExitStatus.success
@@ -116,6 +121,7 @@ struct RenderCommand: ParsableCommand {
         for index in inputs.indices {
             if let appearance = options.appearance { inputs[index].scenario.appearance = appearance }
             if let contentSize = options.contentSize { inputs[index].scenario.contentSize = contentSize }
+            if let device = options.device { inputs[index].scenario.show(on: device) }
         }
         let (templates, validator) = try TemplateLocator.load(custom: options.templates)
         let start = Date()

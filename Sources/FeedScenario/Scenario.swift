@@ -23,6 +23,16 @@ public struct Scenario: Hashable, Sendable {
     public var colours: ListColours = ListColours()
     /// How rows are drawn and measured (SPEC §9 `list.rowHeight`, `list.cell`).
     public var cells = ListCells()
+    /// The device the list is shown on (SPEC §9 `device`); its screen is `viewport` unless that was given.
+    public var device: Device?
+    /// What covers the list's edges: the device's safe area, `list.contentInset`, `list.navigationBar`.
+    public var insets = ListInsets.none
+    /// `list.separatorInset`: points from the leading edge; `nil` for the device's layout margin.
+    public var separatorInset: Double?
+    /// `list.separatorInset: null`: no separators at all.
+    public var hidesSeparators = false
+    /// `list.title`: the navigation bar's title (the scenario's name when not given).
+    public var title: String?
     /// The preset file as the scenario names it (relative to the scenario), when `preset` came from one.
     public var presetFile: String?
     /// What the reader chose where the file left room: the built-in texts a locale fell back to,
@@ -51,7 +61,18 @@ public struct Scenario: Hashable, Sendable {
     public var direction: TextDirection { TextDirection(locale: locale) }
 
     /// The state before the first event.
-    public var initialState: FeedState { FeedState(config: config, viewport: viewport) }
+    public var initialState: FeedState { FeedState(config: config, viewport: viewport, insets: insets) }
+
+    /// The scenario on another device (`--device`): its screen and safe area; the list's own insets stay.
+    public mutating func show(on device: Device) {
+        self.device = device
+        viewport = device.screen
+        insets.safeTop = device.safeTop
+        insets.safeBottom = device.safeBottom
+    }
+
+    /// The layout margin of its cells and separators: the device's, else 16 pt.
+    public var layoutMargin: Double { device?.layoutMargin ?? 16 }
 }
 
 /// Where a scenario's pages come from.

@@ -59,7 +59,7 @@ struct Reading {
     // MARK: The scenario
 
     mutating func scenario(_ root: JSONNode, defaultName: String) -> Scenario? {
-        let keys = ["name", "description", "preset", "locale", "texts", "appearance", "contentSize", "list", "viewport", "config", "source", "events"]
+        let keys = ["name", "description", "preset", "locale", "texts", "device", "appearance", "contentSize", "list", "viewport", "config", "source", "events"]
         guard let fields = object(root, "", keys: keys) else { return nil }
 
         // Every name goes through one check, whether the file gives it or it comes from the file's name.
@@ -105,10 +105,17 @@ struct Reading {
         let appearance: Appearance = fields["appearance"].flatMap { choice($0, "appearance") } ?? .standard
         let contentSize: ContentSize = fields["contentSize"].flatMap { choice($0, "contentSize") } ?? .standard
 
+        var device: Device?
+        if let node = fields["device"], let name = string(node, "device") {
+            if let known = Device.named(name) { device = known } else {
+                fail(node, "device", "unknown device \(found(node)) (expected one of \(Device.names); feedframes devices lists them)")
+            }
+        }
         var cells = ListCells()
-        let colours = fields["list"].map { list($0, cells: &cells, config: &config) } ?? ListColours()
+        var geometry = ListGeometry()
+        let colours = fields["list"].map { list($0, cells: &cells, geometry: &geometry, config: &config) } ?? ListColours()
 
-        var viewport = Viewport.standard
+        var viewport = device?.screen ?? Viewport.standard
         if let node = fields["viewport"], let size = object(node, "viewport", keys: ["width", "height"]) {
             if let width = size["width"].flatMap({ length($0, "viewport.width") }) { viewport.width = width }
             if let height = size["height"].flatMap({ length($0, "viewport.height") }) { viewport.height = height }
@@ -128,15 +135,41 @@ struct Reading {
                         appearance: appearance, contentSize: contentSize, notes: notes)
         scenario.colours = colours
         scenario.cells = cells
+        scenario.device = device
+        scenario.insets = ListInsets(safeTop: device?.safeTop ?? 0, safeBottom: device?.safeBottom ?? 0,
+                                     contentTop: geometry.contentTop, contentBottom: geometry.contentBottom,
+                                     navigationBar: geometry.navigationBar)
+        scenario.separatorInset = geometry.separatorInset
+        scenario.hidesSeparators = geometry.hidesSeparators
+        scenario.title = geometry.title
         return scenario
     }
 
     /// SPEC §9's `list`: its cells (`rowHeight`, a number or "automatic"; `cell`, a style or a cell
     /// template's name, checked against the templates when the run starts) and its `colours` and
     /// `darkColours` (role → hex colour). The geometry keys (`style`, insets) come with issue 19.
-    mutating func list(_ node: JSONNode, cells: inout ListCells, config: inout FeedConfig) -> ListColours {
+    mutating func list(_ node: JSONNode, cells: inout ListCells, geometry: inout ListGeometry, config: inout FeedConfig) -> ListColours {
         var colours = ListColours()
-        guard let fields = object(node, "list", keys: ["rowHeight", "cell", "colours", "darkColours"]) else { return colours }
+        let keys = ["rowHeight", "cell", "separatorInset", "contentInset", "navigationBar", "title", "colours", "darkColours"]
+        guard let fields = object(node, "list", keys: keys) else { return colours }
+        if let value = fields["contentInset"], let edges = object(value, "list.contentInset", keys: ["top", "bottom"]) {
+            for (key, path) in [("top", \ListGeometry.contentTop), ("bottom", \ListGeometry.contentBottom)] {
+                if let edge = edges[key], let points = number(edge, "list.contentInset.\(key)", in: 0...2000, "a number of points from 0 to 2000") {
+                    geometry[keyPath: path] = points
+                }
+            }
+        }
+        if let value = fields["navigationBar"], !value.isNull {
+            if let text = value.stringValue, let bar = ListInsets.NavigationBar(rawValue: text) { geometry.navigationBar = bar } else {
+                fail(value, "list.navigationBar", "\(found(value)) is not a navigation bar (expected \"inline\" (44 pt), \"large\" (96 pt, collapsing) or null)")
+            }
+        }
+        if let value = fields["title"], let text = string(value, "list.title") { geometry.title = text }
+        if let value = fields["separatorInset"] {
+            if value.isNull { geometry.hidesSeparators = true } else if let points = number(value, "list.separatorInset", in: 0...1000, "a number of points from the leading edge, or null for no separators") {
+                geometry.separatorInset = points
+            }
+        }
         if let value = fields["rowHeight"] {
             if value.stringValue == "automatic" { cells.automaticHeights = true } else if value.doubleValue != nil {
                 if let height = rowLength(value, "list.rowHeight") { config.rowHeight = height }

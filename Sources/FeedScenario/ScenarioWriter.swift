@@ -18,12 +18,22 @@ public enum ScenarioWriter {
         object["preset"] = .string(scenario.presetFile ?? scenario.preset.name)
         object["locale"] = .string(scenario.locale)
         if let texts = scenario.textsFile { object["texts"] = .string(texts) }
+        if let device = scenario.device { object["device"] = .string(device.name) }
         if scenario.appearance != .standard { object["appearance"] = .string(scenario.appearance.rawValue) }
         if scenario.contentSize != .standard { object["contentSize"] = .string(scenario.contentSize.rawValue) }
-        if !scenario.colours.isEmpty || scenario.cells.isSet {
+        let insets = scenario.insets
+        let geometry = insets.contentTop != 0 || insets.contentBottom != 0 || insets.navigationBar != nil
+            || scenario.separatorInset != nil || scenario.hidesSeparators || scenario.title != nil
+        if !scenario.colours.isEmpty || scenario.cells.isSet || geometry {
             var list = JSONObject()
             if scenario.cells.automaticHeights { list["rowHeight"] = .string("automatic") }
             if let cell = scenario.cells.cell { list["cell"] = .string(cell) }
+            if scenario.hidesSeparators { list["separatorInset"] = .null } else if let inset = scenario.separatorInset { list["separatorInset"] = .number(inset) }
+            if insets.contentTop != 0 || insets.contentBottom != 0 {
+                list["contentInset"] = ["top": .number(insets.contentTop), "bottom": .number(insets.contentBottom)]
+            }
+            if let bar = insets.navigationBar { list["navigationBar"] = .string(bar.rawValue) }
+            if let title = scenario.title { list["title"] = .string(title) }
             for (key, roles) in [("colours", scenario.colours.light), ("darkColours", scenario.colours.dark)] where !roles.isEmpty {
                 list[key] = .object(JSONObject(uniqueKeysWithValues: ListColours.roles.compactMap { role in roles[role].map { (role, JSONValue.string($0)) } }))
             }

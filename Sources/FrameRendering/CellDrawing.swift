@@ -34,7 +34,7 @@ public struct CellDrawing: Sendable {
         }
         return CellDrawing(measurer: CellMeasurer(layouter: layouter, catalog: catalog, cells: scenario.cells,
                                                   width: scenario.viewport.width, contentSize: scenario.contentSize,
-                                                  locale: scenario.locale))
+                                                  locale: scenario.locale, margin: scenario.layoutMargin))
     }
 
     /// The boxes of a frame's rows (`nil` for a title row), recording the characters drawn.

@@ -20,6 +20,16 @@ public struct FrameContext: Hashable, Sendable {
     public var headerStyle: FeedConfig.Header.Indicator = .refreshControl
     /// The frames draw cells in the fonts shipped in `fonts/` (SPEC §9), and link their stylesheet.
     public var cellFonts = false
+    /// The device the list is shown on (SPEC §9 `device`): frame JSON names it; its layout margin insets
+    /// separators and cells.
+    public var device: Device?
+    /// The navigation bar's title (`list.title`, else the scenario's name).
+    public var navigationTitle = ""
+    /// `list.separatorInset`, or `nil` for the layout margin; `hidesSeparators` for `null`.
+    public var separatorInset: Double?
+    public var hidesSeparators = false
+    /// The cells' and separators' leading margin: the device's (16 pt; 20 pt on the Max phones and iPad).
+    public var layoutMargin: Double { device?.layoutMargin ?? 16 }
     /// From the locale: right to left for Arabic, Hebrew, Persian and Urdu.
     public var direction: TextDirection { TextDirection(locale: locale) }
 
@@ -46,12 +56,17 @@ public struct FrameContext: Hashable, Sendable {
                   appearance: scenario.appearance, contentSize: scenario.contentSize)
         headerStyle = scenario.config.header?.indicator ?? .refreshControl
         colours = scenario.colours
+        device = scenario.device
+        navigationTitle = scenario.title ?? scenario.name
+        separatorInset = scenario.separatorInset
+        hidesSeparators = scenario.hidesSeparators
     }
 
     /// SPEC §9's frame JSON fields for the look, each only when it is not the default (so frames
     /// without §9 keys stay byte for byte as they were).
     public var lookFields: JSONObject {
         var fields = JSONObject()
+        if let device { fields["device"] = .string(device.name) }
         if appearance != .standard { fields["appearance"] = .string(appearance.rawValue) }
         if contentSize != .standard { fields["contentSize"] = .string(contentSize.rawValue) }
         if direction != .leftToRight { fields["direction"] = .string(direction.rawValue) }

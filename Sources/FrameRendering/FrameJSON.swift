@@ -17,7 +17,8 @@ public enum FrameJSON {
             "time": .number(frame.time),
             "cause": .string(frame.cause),
         ]
-        let look = context?.lookFields ?? JSONObject()
+        var look = context?.lookFields ?? JSONObject()
+        for (key, value) in insetFields(layout, context) { look[key] = value }
         var body = body(of: layout)
         if cells.contains(where: { $0 != nil }), case .array(var rows)? = body["rows"] {
             for (index, box) in cells.enumerated() where index < rows.count {
@@ -33,6 +34,14 @@ public enum FrameJSON {
             if key == "viewport" { for (key, value) in zip(look.keys, look.values) { object[key] = value } }
         }
         return .object(object)
+    }
+
+    /// SPEC §9's `safeArea` and `adjustedInset` (UIScrollView's, a held header or footer included), when
+    /// a device or the list's insets cover its edges; none otherwise, so other frames stay as they were.
+    static func insetFields(_ layout: Layout, _ context: FrameContext?) -> [(String, JSONValue)] {
+        guard context?.device != nil || !layout.insets.isNone else { return [] }
+        return [("safeArea", ["top": .number(layout.insets.safeTop), "bottom": .number(layout.insets.safeBottom)]),
+                ("adjustedInset", ["top": .number(layout.adjustedInsetTop), "bottom": .number(layout.adjustedInsetBottom)])]
     }
 
     /// The fields that decide whether a new frame is written (all but frame, time, cause).
@@ -129,6 +138,10 @@ public enum FrameJSON {
                 writer.key(key)
                 writer.value(value)
             }
+        }
+        for (key, value) in insetFields(layout, context) {
+            writer.key(key)
+            writer.value(value)
         }
         field("contentOffset", layout.contentOffset)
         field("contentHeight", layout.contentHeight)

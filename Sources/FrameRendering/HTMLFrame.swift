@@ -42,9 +42,10 @@ public enum HTMLFrame {
                                                       edge: context.direction == .rightToLeft ? "right" : "left") } ?? .null
                 return .record(TemplateRecord(keys: rowKeys, values: [
                     .int(row.index), .string(XMLText.safe(row.item.id)), .string(XMLText.safe(row.item.title)),
-                    .double(row.y), .double(row.height), .bool(layout.separators), cell,
+                    .double(row.y), .double(row.height), .bool(layout.separators && !context.hidesSeparators), cell,
                 ]))
             }),
+            "chrome": chrome(layout, context),
             "header": .record(TemplateRecord([
                 "state": .string(layout.header.state.rawValue), "text": .string(layout.header.text),
                 "y": .double(layout.header.y), "height": .double(layout.header.height),
@@ -58,6 +59,8 @@ public enum HTMLFrame {
                 // and all spin while it refreshes.
                 "ticks": .list((0..<refreshTicks(layout, look: context.look, style: context.headerStyle)).map { .int($0) }),
                 "refreshing": .bool(layout.header.state == .refreshing),
+                // Under a navigation bar or the status bar and not pulled into view: not drawn, as UIRefreshControl.
+                "covered": .bool(!layout.header.visible && !layout.insets.isNone),
             ])),
             "footer": .record(TemplateRecord([
                 "state": .string(layout.footer.state.rawValue), "text": .string(layout.footer.text),
@@ -74,6 +77,32 @@ public enum HTMLFrame {
         if let toast = layout.toast { object["toast"] = .object(["text": .string(toast.text), "until": .double(toast.until)]) }
         if let empty = layout.emptyText { object["empty"] = .object(["text": .string(empty)]) }
         return .record(object)
+    }
+
+    /// SPEC §9's device and insets as drawn: the status bar in the top safe area, the navigation bar
+    /// below it (a large title collapsing as the list scrolls), the home indicator in the bottom safe
+    /// area, and the layout margin and separator inset as CSS properties. `nil` without any of them,
+    /// so other frames stay as they were.
+    static func chrome(_ layout: Layout, _ context: FrameContext) -> TemplateValue {
+        let insets = layout.insets
+        guard context.device != nil || !insets.isNone || context.separatorInset != nil else { return .null }
+        var chrome: [String: TemplateValue] = [
+            "style": .string("--margin: \(formatPoints(context.layoutMargin))px; --separator-inset: \(formatPoints(context.separatorInset ?? context.layoutMargin))px;"),
+        ]
+        // Nothing scrolled under the bars: iOS draws them without their background (the scroll edge).
+        let edge = layout.contentOffset <= -insets.top
+        if insets.safeTop > 0 { chrome["statusBar"] = .object(["height": .double(insets.safeTop), "edge": .bool(edge)]) }
+        if let bar = insets.navigationBar, let height = layout.navigationBarHeight {
+            chrome["navigationBar"] = .object([
+                "kind": .string(bar.rawValue), "top": .double(insets.safeTop), "height": .double(height),
+                "title": .string(XMLText.safe(context.navigationTitle)),
+                // A large title shows while the bar is taller than the inline bar; the inline title once it has collapsed.
+                "large": .bool(bar == .large && height > ListInsets.NavigationBar.collapsedHeight),
+                "edge": .bool(edge),
+            ])
+        }
+        if insets.safeBottom > 0 { chrome["homeIndicator"] = .object(["height": .double(insets.safeBottom)]) }
+        return .object(chrome)
     }
 
     /// The list's own colours as CSS custom properties, for the appearance drawn (`nil` when it has none):

@@ -29,6 +29,11 @@ public enum TextFrame {
         if layout.suppressed > 0 { status += " · suppressed \(layout.suppressed)" }
         if layout.staleReplies > 0 { status += " · stale \(layout.staleReplies)" }
         if layout.duplicatesDropped > 0 { status += " · duplicates \(layout.duplicatesDropped)" }
+        // SPEC §9: the device and what covers the list's edges, only when there is something.
+        if let device = context.device { status += " · \(device.name)" }
+        if !layout.insets.isNone {
+            status += " · inset \(formatPoints(layout.adjustedInsetTop))/\(formatPoints(layout.adjustedInsetBottom))"
+        }
 
         // The screen's lines in order, each tagged with its section. Right to left, each line is
         // mirrored (texts at the right edge, the state and height at the left) and the scroll bar
@@ -36,6 +41,9 @@ public enum TextFrame {
         let mirrored = context.direction == .rightToLeft
         let pair = mirrored ? Self.mirroredSplit : Self.split
         var lines: [(section: String, text: String)] = []
+        if let bar = layout.insets.navigationBar, let height = layout.navigationBarHeight {
+            lines.append(("navigation", pair("= \(context.navigationTitle)", "[\(bar.rawValue) \(formatPoints(height))]")))
+        }
         if layout.header.visible {
             let mark = layout.header.state == .refreshing ? "*" : (layout.header.state == .armed ? "^" : "v")
             lines.append(("header", pair("\(mark) \(layout.header.text)", "[\(layout.header.state.rawValue)]")))
