@@ -67,27 +67,53 @@ public struct ScenarioRunner {
                 }
             }
         case .wait(let seconds):
-            let end = Timeline<Answer>.rounded(state.time + seconds)
-            while let next = timeline.takeNext(dueBy: end) {
-                _ = state.reduce(.clockAdvanced(to: next.due))
-                switch next.event {
-                case .reply(let request, let answer):
-                    // A reply for a request no longer in flight says so in the cause.
-                    let current = state.request?.id == request.id
-                    let note = current ? answer.note : "reply \(request.id): stale, dropped"
-                    var outcome = answer.outcome
-                    // Heights are measured once, as the page arrives (a stale page is dropped unmeasured).
-                    if current, let sizer, case .success(let items) = outcome {
-                        do { outcome = .success(try sizer.sized(items)) } catch {
-                            throw .limit(RunLimitError("at \(formatPoints(state.time)) s, reply \(request.id): \(error.message)"))
-                        }
+            try advanceClock(to: Timeline<Answer>.rounded(state.time + seconds), during: step, emit: emit)
+        case .fling(let velocity):
+            try fling(velocity, step: step, emit: emit)
+        }
+    }
+
+    /// Lets the clock run to `end`: replies and toast expiries due by then happen in due order.
+    private mutating func advanceClock<E: Error>(to end: Double, during step: ScriptStep, emit: (Frame) throws(E) -> Void) throws(RunFailure<E>) {
+        while let next = timeline.takeNext(dueBy: end) {
+            _ = state.reduce(.clockAdvanced(to: next.due))
+            switch next.event {
+            case .reply(let request, let answer):
+                // A reply for a request no longer in flight says so in the cause.
+                let current = state.request?.id == request.id
+                let note = current ? answer.note : "reply \(request.id): stale, dropped"
+                var outcome = answer.outcome
+                // Heights are measured once, as the page arrives (a stale page is dropped unmeasured).
+                if current, let sizer, case .success(let items) = outcome {
+                    do { outcome = .success(try sizer.sized(items)) } catch {
+                        throw .limit(RunLimitError("at \(formatPoints(state.time)) s, reply \(request.id): \(error.message)"))
                     }
-                    try apply(.replyArrived(Reply(requestID: request.id, outcome: outcome)), cause: "\(step) → \(note)", emit: emit)
-                case .toastExpiry(let until):
-                    try apply(.toastExpired(until: until), cause: "\(step) → toast expired", emit: emit)
                 }
+                try apply(.replyArrived(Reply(requestID: request.id, outcome: outcome)), cause: "\(step) → \(note)", emit: emit)
+            case .toastExpiry(let until):
+                try apply(.toastExpired(until: until), cause: "\(step) → toast expired", emit: emit)
             }
-            _ = state.reduce(.clockAdvanced(to: end))
+        }
+        _ = state.reduce(.clockAdvanced(to: end))
+    }
+
+    /// `fling V` (SPEC §9): the list decelerates from V as UIScrollView does, stepped at 60 Hz of
+    /// virtual time, a frame at each step where the screen changed. It stops when the speed falls
+    /// below 10 pt/s or at the end of the resting range (no rubber band); what the geometry triggers
+    /// on the way happens on the way (an auto footer may load mid-fling; a fling never arms the
+    /// header, nothing being dragged), and replies due meanwhile arrive at their times.
+    private mutating func fling<E: Error>(_ velocity: Double, step: ScriptStep, emit: (Frame) throws(E) -> Void) throws(RunFailure<E>) {
+        let deceleration = Deceleration(velocity: velocity)
+        let duration = deceleration.duration
+        let start = state.contentOffset, began = state.time
+        var elapsed = 0.0
+        while elapsed < duration {
+            elapsed = min(elapsed + 1000 / 60, duration)
+            try advanceClock(to: Timeline<Answer>.rounded(began + elapsed / 1000), during: step, emit: emit)
+            let target = start + deceleration.distance(after: elapsed)
+            try apply(.scroll(.offset(target)), cause: step.description, emit: emit)
+            // At an end of the resting range the list stops there.
+            if state.contentOffset != target { break }
         }
     }
 

@@ -5,9 +5,12 @@ import FeedEngine
 public enum ScriptStep: Hashable, Sendable, CustomStringConvertible {
     case event(FeedEvent)
     case wait(Double)
+    /// `fling V`: the finger has lifted with V points a second (positive scrolls down), and the list
+    /// decelerates as UIScrollView's does (SPEC §9; `Deceleration`).
+    case fling(Double)
 
     /// The grammar, for error messages.
-    public static let grammar = "launch, wait S, scroll to top|bottom|Y, scroll by DY, drag to Y, drag by DY, release, tap retry, tap footer, refresh, resize WxH"
+    public static let grammar = "launch, wait S, scroll to top|bottom|Y, scroll by DY, drag to Y, drag by DY, release, fling V, tap retry, tap footer, refresh, resize WxH"
 
     /// Reads one event string of SPEC §4.
     /// - Returns: the step, or a message saying what was expected.
@@ -65,6 +68,14 @@ public enum ScriptStep: Hashable, Sendable, CustomStringConvertible {
             }
             if let failure = outOfRange(value, words[1] == "to" ? "Y" : "DY") { return failure }
             return .success(.event(.drag(words[1] == "to" ? .offset(value) : .by(value))))
+        case "fling":
+            guard words.count == 2, let velocity = number(words[1]) else {
+                return fail("bad event \"\(text)\" (expected fling V, with V in points a second, positive scrolling down)")
+            }
+            guard abs(velocity) <= maxFlingVelocity else {
+                return fail("bad event \"\(text)\" (expected a velocity from -100000 to 100000 points a second)")
+            }
+            return .success(.fling(velocity))
         case "resize":
             let size = words.count == 2 ? words[1].split(separator: "x", omittingEmptySubsequences: false) : []
             guard size.count == 2, let width = number(String(size[0])), let height = number(String(size[1])) else {
@@ -82,6 +93,8 @@ public enum ScriptStep: Hashable, Sendable, CustomStringConvertible {
     /// The longest `wait` (a day) and the largest scroll or drag offset, as README's limits say.
     public static let maxWait = 86_400.0
     public static let maxOffset = 100_000.0
+    /// The fastest fling (points a second); a finger manages a few thousand.
+    public static let maxFlingVelocity = 100_000.0
 
     /// `[+-]digits[.digits][e[+-]digits]` (or `.5`): what a person writes, nothing more.
     static func isDecimal(_ word: String) -> Bool {
@@ -106,6 +119,7 @@ public enum ScriptStep: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .wait(let seconds): return "wait \(formatPoints(seconds))"
+        case .fling(let velocity): return "fling \(formatPoints(velocity))"
         case .event(let event):
             switch event {
             case .launch: return "launch"
