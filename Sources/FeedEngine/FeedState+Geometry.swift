@@ -124,8 +124,10 @@ extension FeedState {
         let bottom = contentOffset + viewport.height
         guard !items.isEmpty, bottom > 0, contentOffset < contentHeight else { return nil }
         // The row covering the bottom edge, unless the edge falls on its top.
-        let (last, top) = offsets.firstRowAndTop(endingBelow: bottom, heights: rowHeights)
-        return last == items.count || top >= bottom ? last - 1 : last
+        let heights = rowHeights
+        let (last, top) = offsets.firstRowAndTop(endingBelow: bottom, heights: heights)
+        // A row whose slot begins with its section's header shows only once the header has passed.
+        return last == items.count || top + (last < items.count ? heights.headerSpace(last) : 0) >= bottom ? last - 1 : last
     }
 
     /// Whether row `index` or a row below it overlaps the viewport, that is
@@ -137,7 +139,8 @@ extension FeedState {
         guard !items.isEmpty, bottom > 0, contentOffset < contentHeight else { return false }
         // The last visible row is the last whose top lies above the bottom edge.
         guard index < items.count else { return false }
-        return index <= 0 || offsets.top(of: index, heights: rowHeights) < bottom
+        let heights = rowHeights
+        return index <= 0 || offsets.top(of: index, heights: heights) + heights.headerSpace(index) < bottom
     }
 
     /// Whether the viewport overlaps `[top, top + height)` in content coordinates.

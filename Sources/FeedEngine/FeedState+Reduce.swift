@@ -119,6 +119,7 @@ extension FeedState {
         case .success(let page):
             if running.kind.replacesRows {
                 items.removeAll(keepingCapacity: true)
+                sectionStarts.removeAll(keepingCapacity: true)
                 offsets = RowOffsets()
                 knownIDs.removeAll(keepingCapacity: true)
                 pageIndex = 1
@@ -171,8 +172,16 @@ extension FeedState {
                 duplicatesDropped += 1
                 continue
             }
+            // A row begins a section when its `section` differs from the row above it (SPEC §9).
+            var header = 0.0
+            if let style {
+                let section = item.fields["section"]
+                let starts = section != nil && (items.last?.fields["section"] != section)
+                sectionStarts.append(starts)
+                if starts { header = style.headerSpace(first: items.isEmpty) }
+            }
             items.append(item)
-            offsets.append(item.height ?? config.rowHeight)
+            offsets.append(header + (item.height ?? config.rowHeight))
         }
     }
 

@@ -8,11 +8,16 @@ public struct FeedState: Hashable, Sendable {
     public internal(set) var viewport: Viewport
     /// What covers the list's edges: safe area, navigation bar, content inset (SPEC §9).
     public let insets: ListInsets
+    /// The table's style, when its items form sections under headers (SPEC §9 `list.style`).
+    public let style: ListStyle?
     public internal(set) var time: Double = 0
 
     public internal(set) var items: [Item] = []
-    /// Row tops and heights, for layouts in O(log n).
+    /// Row tops and heights, for layouts in O(log n). With a `style`, a row's slot holds its section's
+    /// header (and spacing) above it when it begins a section.
     public internal(set) var offsets = RowOffsets()
+    /// Whether each row begins a titled section (only with a `style`; empty otherwise).
+    public internal(set) var sectionStarts: [Bool] = []
     /// The ids of `items`, to drop an item a page repeats.
     var knownIDs: Set<String> = []
     /// Pages loaded successfully since the rows were last replaced.
@@ -54,10 +59,11 @@ public struct FeedState: Hashable, Sendable {
     /// Some reply has failed: from then on frames say `lastFailure`, null after a success.
     public internal(set) var hasFailed = false
 
-    public init(config: FeedConfig, viewport: Viewport = .standard, insets: ListInsets = .none) {
+    public init(config: FeedConfig, viewport: Viewport = .standard, insets: ListInsets = .none, style: ListStyle? = nil) {
         self.config = config
         self.viewport = viewport
         self.insets = insets
+        self.style = style
         // At rest, the first row sits just below what covers the top (UIScrollView's −adjustedContentInset.top).
         contentOffset = -insets.top
     }

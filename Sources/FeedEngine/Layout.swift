@@ -6,6 +6,19 @@ public struct Layout: Hashable, Sendable {
         public var item: Item
         public var y: Double
         public var height: Double
+        /// With a list style: the row begins / ends its section (a group's rounded corners, its last separator).
+        public var startsSection = false
+        public var endsSection = false
+    }
+
+    /// A section's header on screen (SPEC §9 frame JSON `sections`).
+    public struct SectionHeader: Hashable, Sendable {
+        public var title: String
+        /// Viewport coordinates.
+        public var y: Double
+        public var height: Double
+        /// Held at the top of the visible area while its section scrolls under it (plain style).
+        public var pinned: Bool
     }
 
     public struct Header: Hashable, Sendable {
@@ -37,6 +50,10 @@ public struct Layout: Hashable, Sendable {
     public var contentOffset: Double
     public var contentHeight: Double
     public var rows: [Row]
+    /// The section headers overlapping the viewport, in order (a pinned one first); none without a style.
+    public var sections: [SectionHeader] = []
+    /// The table's style, when its items form sections (SPEC §9 `list.style`).
+    public var style: ListStyle?
     public var header: Header
     public var footer: Footer
     public var retryVisible: Bool
@@ -72,13 +89,50 @@ extension FeedState {
         let bottom = contentOffset + viewport.height
 
         var rows: [Layout.Row] = []
+        var sections: [Layout.SectionHeader] = []
         if !items.isEmpty && bottom > 0 && top < contentHeight {
             let heights = rowHeights
-            var (index, rowTop) = offsets.firstRowAndTop(endingBelow: max(top, 0), heights: heights)
-            while index < items.count && rowTop < bottom {
-                let height = heights[index]
-                rows.append(Layout.Row(index: index, item: items[index], y: rowTop - top, height: height))
-                rowTop += height
+            // A plain list's header pinned at the visible area's top: the section of the row there, when its
+            // own header has scrolled above that line; the next section's header pushes it up.
+            var pinned: (title: String, through: Int)?
+            if let style, style.pinsHeaders {
+                let line = top + insets.top
+                if line > 0, line < contentHeight {
+                    let (first, slotTop) = offsets.firstRowAndTop(endingBelow: line, heights: heights)
+                    if first < items.count, let title = items[first].fields["section"],
+                       !(heights.startsSection(first) && slotTop >= line) {
+                        var y = line
+                        var next = first + 1, nextTop = slotTop + heights[first]
+                        while next < items.count && nextTop < line + style.headerHeight {
+                            if heights.startsSection(next) { y = min(y, nextTop - style.headerHeight); break }
+                            nextTop += heights[next]
+                            next += 1
+                        }
+                        sections.append(.init(title: title, y: y - top, height: style.headerHeight, pinned: true))
+                        pinned = (title, first)
+                    }
+                }
+            }
+            var (index, slotTop) = offsets.firstRowAndTop(endingBelow: max(top, 0), heights: heights)
+            while index < items.count && slotTop < bottom {
+                let space = heights.headerSpace(index), height = heights.row(index)
+                let rowTop = slotTop + space
+                if let style, space > 0 {
+                    let headerTop = rowTop - style.headerHeight
+                    let isPinned = pinned.map { $0.title == items[index].fields["section"] && index <= $0.through } ?? false
+                    if !isPinned && headerTop < bottom && rowTop > top {
+                        sections.append(.init(title: items[index].fields["section"] ?? "", y: headerTop - top, height: style.headerHeight, pinned: false))
+                    }
+                }
+                if rowTop < bottom && rowTop + height > top {
+                    var row = Layout.Row(index: index, item: items[index], y: rowTop - top, height: height)
+                    if style != nil {
+                        row.startsSection = heights.startsSection(index)
+                        row.endsSection = index + 1 == items.count || heights.startsSection(index + 1)
+                    }
+                    rows.append(row)
+                }
+                slotTop = rowTop + height
                 index += 1
             }
         }
@@ -117,7 +171,7 @@ extension FeedState {
         return Layout(
             viewport: viewport, insets: insets, adjustedInsetTop: insetTop, adjustedInsetBottom: insetBottom,
             navigationBarHeight: insets.navigationBarHeight(at: contentOffset),
-            contentOffset: contentOffset, contentHeight: contentHeight, rows: rows,
+            contentOffset: contentOffset, contentHeight: contentHeight, rows: rows, sections: sections, style: style,
             header: .init(state: headerState, visible: headerVisible, text: headerText,
                           y: -headerHeight - top, height: headerHeight),
             footer: .init(state: footerState, visible: footerVisible, text: footerText, spinner: spinner,

@@ -1,16 +1,31 @@
-/// The heights of a feed's rows, read from its items: an item's own height,
-/// else the configured row height. A view, not a copy, so the heights live
-/// in one place (see `RowOffsets`).
+/// The heights of a feed's row slots, read from its items: an item's own height, else the
+/// configured row height, plus, where a row begins a section, its section's header above it. A
+/// view, not a copy, so the heights live in one place (see `RowOffsets`).
 public struct RowHeights: RandomAccessCollection, Sendable {
     let items: [Item]
     let rowHeight: Double
+    let style: ListStyle?
+    let starts: [Bool]
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { items.count }
-    public subscript(index: Int) -> Double { items[index].height ?? rowHeight }
+    /// The slot: the header space above the row (if any) and the row.
+    public subscript(index: Int) -> Double { headerSpace(index) + row(index) }
+
+    /// The row's own height.
+    public func row(_ index: Int) -> Double { items[index].height ?? rowHeight }
+
+    /// The space a section's header takes above row `index` (0 unless it begins a section).
+    public func headerSpace(_ index: Int) -> Double {
+        guard let style, !starts.isEmpty, starts[index] else { return 0 }
+        return style.headerSpace(first: index == 0)
+    }
+
+    /// Whether row `index` begins a titled section.
+    public func startsSection(_ index: Int) -> Bool { !starts.isEmpty && starts[index] }
 }
 
 extension FeedState {
-    /// Each row's height, in order.
-    public var rowHeights: RowHeights { RowHeights(items: items, rowHeight: config.rowHeight) }
+    /// Each row's slot height, in order.
+    public var rowHeights: RowHeights { RowHeights(items: items, rowHeight: config.rowHeight, style: style, starts: sectionStarts) }
 }

@@ -9,4 +9,5 @@ struct ListGeometry: Hashable, Sendable {
     var separatorInset: Double?
     var hidesSeparators = false
     var title: String?
+    var style: ListStyle?
 }

@@ -33,6 +33,8 @@ public struct Scenario: Hashable, Sendable {
     public var hidesSeparators = false
     /// `list.title`: the navigation bar's title (the scenario's name when not given).
     public var title: String?
+    /// `list.style`: plain, grouped or insetGrouped, for items that name their `section`.
+    public var style: ListStyle?
     /// The preset file as the scenario names it (relative to the scenario), when `preset` came from one.
     public var presetFile: String?
     /// What the reader chose where the file left room: the built-in texts a locale fell back to,
@@ -61,7 +63,7 @@ public struct Scenario: Hashable, Sendable {
     public var direction: TextDirection { TextDirection(locale: locale) }
 
     /// The state before the first event.
-    public var initialState: FeedState { FeedState(config: config, viewport: viewport, insets: insets) }
+    public var initialState: FeedState { FeedState(config: config, viewport: viewport, insets: insets, style: style) }
 
     /// The scenario on another device (`--device`): its screen and safe area; the list's own insets stay.
     public mutating func show(on device: Device) {

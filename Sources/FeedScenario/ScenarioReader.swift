@@ -142,6 +142,7 @@ struct Reading {
         scenario.separatorInset = geometry.separatorInset
         scenario.hidesSeparators = geometry.hidesSeparators
         scenario.title = geometry.title
+        scenario.style = geometry.style
         return scenario
     }
 
@@ -150,7 +151,7 @@ struct Reading {
     /// `darkColours` (role → hex colour). The geometry keys (`style`, insets) come with issue 19.
     mutating func list(_ node: JSONNode, cells: inout ListCells, geometry: inout ListGeometry, config: inout FeedConfig) -> ListColours {
         var colours = ListColours()
-        let keys = ["rowHeight", "cell", "separatorInset", "contentInset", "navigationBar", "title", "colours", "darkColours"]
+        let keys = ["style", "rowHeight", "cell", "separatorInset", "contentInset", "navigationBar", "title", "colours", "darkColours"]
         guard let fields = object(node, "list", keys: keys) else { return colours }
         if let value = fields["contentInset"], let edges = object(value, "list.contentInset", keys: ["top", "bottom"]) {
             for (key, path) in [("top", \ListGeometry.contentTop), ("bottom", \ListGeometry.contentBottom)] {
@@ -165,6 +166,7 @@ struct Reading {
             }
         }
         if let value = fields["title"], let text = string(value, "list.title") { geometry.title = text }
+        if let value = fields["style"], let style: ListStyle = choice(value, "list.style") { geometry.style = style }
         if let value = fields["separatorInset"] {
             if value.isNull { geometry.hidesSeparators = true } else if let points = number(value, "list.separatorInset", in: 0...1000, "a number of points from the leading edge, or null for no separators") {
                 geometry.separatorInset = points

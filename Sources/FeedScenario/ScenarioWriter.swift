@@ -23,9 +23,10 @@ public enum ScenarioWriter {
         if scenario.contentSize != .standard { object["contentSize"] = .string(scenario.contentSize.rawValue) }
         let insets = scenario.insets
         let geometry = insets.contentTop != 0 || insets.contentBottom != 0 || insets.navigationBar != nil
-            || scenario.separatorInset != nil || scenario.hidesSeparators || scenario.title != nil
+            || scenario.separatorInset != nil || scenario.hidesSeparators || scenario.title != nil || scenario.style != nil
         if !scenario.colours.isEmpty || scenario.cells.isSet || geometry {
             var list = JSONObject()
+            if let style = scenario.style { list["style"] = .string(style.rawValue) }
             if scenario.cells.automaticHeights { list["rowHeight"] = .string("automatic") }
             if let cell = scenario.cells.cell { list["cell"] = .string(cell) }
             if scenario.hidesSeparators { list["separatorInset"] = .null } else if let inset = scenario.separatorInset { list["separatorInset"] = .number(inset) }

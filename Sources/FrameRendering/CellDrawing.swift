@@ -33,7 +33,8 @@ public struct CellDrawing: Sendable {
                                 + "or cell-\(cell).html with its sidecar cell-\(cell).json in the templates folder)")
         }
         return CellDrawing(measurer: CellMeasurer(layouter: layouter, catalog: catalog, cells: scenario.cells,
-                                                  width: scenario.viewport.width, contentSize: scenario.contentSize,
+                                                  width: scenario.viewport.width - (scenario.style == .insetGrouped ? 2 * scenario.layoutMargin : 0),
+                                                  contentSize: scenario.contentSize,
                                                   locale: scenario.locale, margin: scenario.layoutMargin))
     }
 

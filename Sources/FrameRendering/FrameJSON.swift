@@ -50,7 +50,7 @@ public enum FrameJSON {
             "viewport": ["width": .number(layout.viewport.width), "height": .number(layout.viewport.height)],
             "contentOffset": .number(layout.contentOffset),
             "contentHeight": .number(layout.contentHeight),
-            "rows": .array(layout.rows.map(row)),
+            "rows": .array(layout.rows.map { row($0, style: layout.style) }),
             "header": [
                 "state": .string(layout.header.state.rawValue), "visible": .bool(layout.header.visible),
                 "text": .string(layout.header.text), "y": .number(layout.header.y),
@@ -75,6 +75,15 @@ public enum FrameJSON {
             "duplicatesDropped": .number(Double(layout.duplicatesDropped)),
             "separators": .bool(layout.separators),
         ]
+        // With a list style (SPEC §9): the section headers on screen, right after the rows.
+        if layout.style != nil {
+            var ordered = JSONObject()
+            for (key, value) in zip(body.keys, body.values) {
+                ordered[key] = value
+                if key == "rows" { ordered["sections"] = sections(layout) }
+            }
+            body = ordered
+        }
         // Left out until a reply fails, so frames without failures are as they were.
         if layout.hasFailed { body["lastFailure"] = layout.lastFailure.map(failure) ?? .null }
         return body
@@ -91,7 +100,12 @@ public enum FrameJSON {
         ["request": .number(Double(failure.request)), "reason": .string(failure.reason)]
     }
 
-    static func row(_ row: Layout.Row) -> JSONValue {
+    /// `sections`: each header on screen, `{ "title", "y", "height", "pinned" }`.
+    static func sections(_ layout: Layout) -> JSONValue {
+        .array(layout.sections.map { ["title": .string($0.title), "y": .number($0.y), "height": .number($0.height), "pinned": .bool($0.pinned)] })
+    }
+
+    static func row(_ row: Layout.Row, style: ListStyle?) -> JSONValue {
         var object: JSONObject = [
             "index": .number(Double(row.index)),
             "id": .string(row.item.id),
@@ -104,6 +118,7 @@ public enum FrameJSON {
             for (key, value) in row.item.fields.sorted(by: { $0.key < $1.key }) { fields[key] = .string(value) }
             object["fields"] = .object(fields)
         }
+        if style != nil { object["section"] = row.item.fields["section"].map { .string($0) } ?? .null }
         return .object(object)
     }
 
@@ -162,6 +177,10 @@ public enum FrameJSON {
                     }
                 }
             }
+            if layout.style != nil {
+                writer.key("section")
+                writer.value(row.item.fields["section"].map { .string($0) } ?? .null)
+            }
             if number < cells.count, let box = cells[number] {
                 field("cell", box.kind)
                 writer.key("lines")
@@ -170,6 +189,10 @@ public enum FrameJSON {
             writer.endObject()
         }
         writer.endArray()
+        if layout.style != nil {
+            writer.key("sections")
+            writer.value(sections(layout))
+        }
         object("header") {
             field("state", layout.header.state.rawValue)
             field("visible", layout.header.visible)

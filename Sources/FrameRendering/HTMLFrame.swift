@@ -6,7 +6,7 @@ import Mustache
 /// The values `frame.html` and its partials are rendered from.
 public enum HTMLFrame {
     /// The keys of a row's record, in the order of its values; shared by every row.
-    static let rowKeys = ["index", "id", "title", "y", "height", "separator", "cell"]
+    static let rowKeys = ["index", "id", "title", "y", "height", "separator", "cell", "group"]
 
     /// - Parameters:
     ///   - cells: the rows' measured cells (`nil` for a title row), or none for a list of title rows.
@@ -40,10 +40,17 @@ public enum HTMLFrame {
                 let cell = box.map { CellMarkup.record($0, row: row, separator: layout.separators,
                                                       custom: number < customs.count ? customs[number] : nil,
                                                       edge: context.direction == .rightToLeft ? "right" : "left") } ?? .null
+                // Grouped styles: a group's first and last rows (rounded corners, no separator under the last).
+                let group = layout.style == nil || layout.style == .plain ? "" : (row.startsSection ? " group-first" : "") + (row.endsSection ? " group-last" : "")
                 return .record(TemplateRecord(keys: rowKeys, values: [
                     .int(row.index), .string(XMLText.safe(row.item.id)), .string(XMLText.safe(row.item.title)),
-                    .double(row.y), .double(row.height), .bool(layout.separators && !context.hidesSeparators), cell,
+                    .double(row.y), .double(row.height), .bool(layout.separators && !context.hidesSeparators), cell, .string(group),
                 ]))
+            }),
+            "listStyle": layout.style.map { .string($0.rawValue) } ?? .null,
+            "sections": .list(layout.sections.map { section in
+                .object(["title": .string(XMLText.safe(section.title)), "y": .double(section.y), "height": .double(section.height),
+                         "pinned": .bool(section.pinned)])
             }),
             "chrome": chrome(layout, context),
             "header": .record(TemplateRecord([

@@ -49,7 +49,16 @@ public enum TextFrame {
             lines.append(("header", pair("\(mark) \(layout.header.text)", "[\(layout.header.state.rawValue)]")))
         }
         let mark = layout.separators ? "" : " ·"
+        // Section headers (SPEC §9) between the rows, where they fall; a pinned one on top.
+        var headers = layout.sections[...]
+        func sectionLines(before y: Double) {
+            while let header = headers.first, header.pinned || header.y <= y {
+                lines.append(("rows", pair("# \(header.title)", header.pinned ? "[pinned]" : "[section]")))
+                headers.removeFirst()
+            }
+        }
         for (number, row) in layout.rows.enumerated() {
+            sectionLines(before: row.y)
             let height = formatPoints(row.height) + mark
             guard number < cells.count, let box = cells[number] else {
                 lines.append(("rows", mirrored ? mirroredRowLine(row.index, row.item.title, height) : rowLine(row.index, row.item.title, height)))
@@ -62,6 +71,7 @@ public enum TextFrame {
                 lines.append(("rows", mirrored ? mirroredSplit(line + "      ", "") : split("      " + line, "")))
             }
         }
+        sectionLines(before: .infinity)
         if let empty = layout.emptyText { lines.append(("empty", centred("( \(empty) )"))) }
         if layout.retryVisible { lines.append(("retry", centred("[ \(layout.retryTitle) ]"))) }
         if layout.footer.visible {
