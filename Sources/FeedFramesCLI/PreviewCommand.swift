@@ -41,6 +41,10 @@ struct PreviewCommand: ParsableCommand {
             help: ArgumentHelp("A Dynamic Type size to show every preset at, e.g. accessibility2 (repeatable; default: large).", valueName: "size"))
     var contentSizes: [ContentSize] = []
 
+    @Option(help: ArgumentHelp("Show every state on this device: its screen and safe area (feedframes devices lists them), e.g. \"iPhone 15\".",
+                               valueName: "device"))
+    var device: Device?
+
     @Option(name: [.short, .long], help: ArgumentHelp("Folder to write the gallery into.", valueName: "dir"))
     var out: String
 
@@ -55,7 +59,8 @@ struct PreviewCommand: ParsableCommand {
         do throws(GalleryError) {
             gallery = try Gallery.build(presets: presets.isEmpty ? Preset.all : presets, locales: locales.isEmpty ? nil : locales,
                                         appearances: appearances.isEmpty ? [.standard] : appearances.reduce(into: []) { if !$0.contains($1) { $0.append($1) } },
-                                        contentSizes: contentSizes.isEmpty ? [.standard] : contentSizes.reduce(into: []) { if !$0.contains($1) { $0.append($1) } })
+                                        contentSizes: contentSizes.isEmpty ? [.standard] : contentSizes.reduce(into: []) { if !$0.contains($1) { $0.append($1) } },
+                                        device: device)
         } catch {
             throw CommandFailure(.failure, "preview: \(error)")
         }

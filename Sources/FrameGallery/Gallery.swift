@@ -18,6 +18,7 @@ public struct Gallery: Sendable {
         public var locale: String
         public var appearance: Appearance = .standard
         public var contentSize: ContentSize = .standard
+        public var device: Device?
         public var cells: [Cell]
 
         /// `seed000-zh-Hans`, then `-dark` and the content size when they are not the defaults: the row's folder.
@@ -28,7 +29,8 @@ public struct Gallery: Sendable {
 
         /// `zh-Hans`, `zh-Hans · dark · accessibility2`: what the row label says below the preset.
         public var label: String {
-            ([locale] + (appearance == .standard ? [] : [appearance.rawValue]) + (contentSize == .standard ? [] : [contentSize.rawValue]))
+            ([locale] + (appearance == .standard ? [] : [appearance.rawValue]) + (contentSize == .standard ? [] : [contentSize.rawValue])
+                + (device.map { [$0.name] } ?? []))
                 .joined(separator: " · ")
         }
     }
@@ -53,8 +55,9 @@ public struct Gallery: Sendable {
     ///     frames are the engine's, the same in each; only how they are drawn differs).
     /// - Throws: `GalleryError.unknownLocale`, or `.notReached` when no script shows a reachable state.
     /// - Complexity: O(states × script length × visible rows) per row.
+    /// - Parameter device: the device every state is shown on (`--device`); none keeps the 375×667 screen.
     public static func build(presets: [Preset], locales: [String]? = nil, appearances: [Appearance] = [.standard],
-                             contentSizes: [ContentSize] = [.standard]) throws(GalleryError) -> Gallery {
+                             contentSizes: [ContentSize] = [.standard], device: Device? = nil) throws(GalleryError) -> Gallery {
         var rows: [Row] = []
         for preset in presets {
             for locale in locales ?? [preset.defaultLocale] {
@@ -65,14 +68,14 @@ public struct Gallery: Sendable {
                         cells.append(Cell(state: state, content: .unreachable(reason: reason)))
                         continue
                     }
-                    guard let (frame, script) = find(state, preset: preset, locale: locale, config: config) else {
+                    guard let (frame, script) = find(state, preset: preset, locale: locale, config: config, device: device) else {
                         throw .notReached(preset: preset.name, locale: locale, state: state)
                     }
                     cells.append(Cell(state: state, content: .frame(frame, script: script)))
                 }
                 for appearance in appearances {
                     for contentSize in contentSizes {
-                        rows.append(Row(preset: preset, locale: locale, appearance: appearance, contentSize: contentSize, cells: cells))
+                        rows.append(Row(preset: preset, locale: locale, appearance: appearance, contentSize: contentSize, device: device, cells: cells))
                     }
                 }
             }
@@ -82,7 +85,7 @@ public struct Gallery: Sendable {
 
     /// The scenario a script runs: the preset's defaults, the script's source.
     public static func scenario(_ script: GalleryScript, preset: Preset, locale: String, config: FeedConfig,
-                                state: GalleryState) -> Scenario? {
+                                state: GalleryState, device: Device? = nil) -> Scenario? {
         var steps: [ScriptStep] = []
         for event in script.events {
             guard case .success(let step) = ScriptStep.parse(event) else { return nil }
@@ -90,13 +93,16 @@ public struct Gallery: Sendable {
         }
         let source = SyntheticSource(total: script.total, pageSize: config.pageSize, latency: .fixed(preset.latency),
                                      title: preset.title(locale: locale), failures: script.failures)
-        return Scenario(name: "\(preset.name)-\(locale)-\(state.rawValue)", summary: state.title, preset: preset,
-                        locale: locale, viewport: .standard, config: config, source: .synthetic(source), steps: steps)
+        var scenario = Scenario(name: "\(preset.name)-\(locale)-\(state.rawValue)", summary: state.title, preset: preset,
+                                locale: locale, viewport: .standard, config: config, source: .synthetic(source), steps: steps)
+        if let device { scenario.show(on: device) }
+        return scenario
     }
 
-    static func find(_ state: GalleryState, preset: Preset, locale: String, config: FeedConfig) -> (Frame, GalleryScript)? {
-        for script in GalleryScript.candidates(for: state, config: config, latency: preset.latency) {
-            guard let scenario = scenario(script, preset: preset, locale: locale, config: config, state: state) else { continue }
+    static func find(_ state: GalleryState, preset: Preset, locale: String, config: FeedConfig, device: Device?) -> (Frame, GalleryScript)? {
+        let top = device.map { $0.safeTop } ?? 0
+        for script in GalleryScript.candidates(for: state, config: config, latency: preset.latency, restingTop: top) {
+            guard let scenario = scenario(script, preset: preset, locale: locale, config: config, state: state, device: device) else { continue }
             var runner = ScenarioRunner(scenario)
             var found: Frame?
             // A gallery script is a few events over a short feed: it never nears `ItemLimits`.

@@ -19,11 +19,12 @@ public struct GalleryScript: Hashable, Sendable {
 
     /// The scripts to try for `state`, best first; the gallery shows the
     /// last frame of the first script that shows the state.
-    public static func candidates(for state: GalleryState, config: FeedConfig, latency: Double) -> [GalleryScript] {
+    /// - Parameter restingTop: what covers the list's top on a device (`ListInsets.top`): pulls count from there.
+    public static func candidates(for state: GalleryState, config: FeedConfig, latency: Double, restingTop: Double = 0) -> [GalleryScript] {
         let wait = "wait \(formatPoints(latency))"
         let start = ["launch", wait]
         let arm = (config.header?.armDistance ?? 60) + 10
-        let pull = ["drag to -\(formatPoints(arm))", "release"]
+        let pull = ["drag to -\(formatPoints(arm + restingTop))", "release"]
         let footerArm = config.footer.armDistance + 10
         // Idle is shown pulled as far as it goes without arming: the header or footer label
         // sits in the middle of its bar, and a shallower pull leaves it off screen.
@@ -36,15 +37,15 @@ public struct GalleryScript: Hashable, Sendable {
         let page = config.pageSize
         switch state {
         case .headerIdle:
-            return [GalleryScript(events: start + ["drag to -\(formatPoints(headerAlmostArmed))"])]
+            return [GalleryScript(events: start + ["drag to -\(formatPoints(headerAlmostArmed + restingTop))"])]
         case .headerArmed:
-            return [GalleryScript(events: start + ["drag to -\(formatPoints(arm))"])]
+            return [GalleryScript(events: start + ["drag to -\(formatPoints(arm + restingTop))"])]
         case .headerRefreshing:
             // A list that holds nothing open (seed000) settles back at once: the finger pulls
             // the header into view again while the refresh runs.
             let header = config.header?.height ?? 60
             return [GalleryScript(events: start + pull),
-                    GalleryScript(events: start + pull + ["drag to -\(formatPoints(header))"])]
+                    GalleryScript(events: start + pull + ["drag to -\(formatPoints(header + restingTop))"])]
         case .footerIdle:
             if config.footer.mode == .release {
                 return [GalleryScript(events: start + ["scroll to bottom", "drag by \(formatPoints(footerAlmostArmed))"])]

@@ -33,9 +33,10 @@ public struct GalleryWriter: Sendable {
                                   "reachable": false, "reason": .string(reason)])
                 case .frame(let frame, let script):
                     let stem = "\(row.folder)/\(cell.state.rawValue)"
-                    let context = FrameContext(scenarioName: "\(row.folder) \(cell.state.title)", presetName: row.preset.name,
+                    var context = FrameContext(scenarioName: "\(row.folder) \(cell.state.title)", presetName: row.preset.name,
                                                locale: row.locale, footerColour: row.preset.config(locale: row.locale)?.footer.colour ?? "#f2f2f7",
                                                look: row.preset.behaviour, appearance: row.appearance, contentSize: row.contentSize)
+                    context.device = row.device
                     let html: [UInt8], text: String
                     do throws(TemplateError) {
                         html = try templates.htmlBytes(of: frame, in: context)
