@@ -114,6 +114,32 @@ public struct ExplorerModel: Sendable {
         return result
     }
 
+    /// Successor `ordinal` of `state` (its place in `successors(of:check:)`), computing only the move it comes
+    /// from: a state rebuilt by re-running its path costs one move a step, not every move. `nil` when there
+    /// is no such successor. Its naive twin is `successors(of:check:)[ordinal]`, against which it is tested.
+    /// - Complexity: O(log n + page) engine work, times the outcomes for a wait.
+    public func successor(_ ordinal: Int, of state: SearchState) -> Successor? {
+        guard ordinal >= 0 else { return nil }
+        var remaining = ordinal
+        for move in moves {
+            guard let steps = move.steps(in: state) else { continue }
+            if move == .wait, case .wait(let seconds) = steps[0] {
+                var branches: [Successor] = []
+                let end = SearchTimeline.rounded(state.feed.time + seconds)
+                deliver(state, until: end, steps: steps, replies: [], breaches: [], deliveries: 0, check: { _ in [] }, into: &branches)
+                if remaining < branches.count { return branches[remaining] }
+                remaining -= branches.count
+                continue
+            }
+            if remaining > 0 { remaining -= 1; continue }
+            var next = state
+            var breaches: [Breach] = []
+            for case .event(let event) in steps { apply(event, to: &next, breaches: &breaches, check: { _ in [] }) }
+            return Successor(transition: Transition(move: move, steps: steps), state: next, breaches: breaches)
+        }
+        return nil
+    }
+
     /// The runner's `wait`: deliver everything due by `end` in time order (ties in
     /// scheduling order), branching on the outcome of each reply, then set the clock to `end`.
     private func deliver(_ state: SearchState, until end: Double, steps: [ScriptStep], replies: [DeliveredReply],

@@ -18,6 +18,8 @@ public enum CheckpointError: Error, Sendable, CustomStringConvertible, Equatable
     case damaged(file: String, reason: String)
     case otherSearch(file: String, expected: String, found: String)
     case unwritable(file: String, reason: String)
+    /// The frontier past its bound could not be written to a temporary file in `folder`.
+    case spillFailed(folder: String, reason: String)
 
     public var description: String {
         switch self {
@@ -32,6 +34,9 @@ public enum CheckpointError: Error, Sendable, CustomStringConvertible, Equatable
                 + "resume with the same scenario, --shard and rules, or start afresh without --resume"
         case .unwritable(let file, let reason):
             "cannot write checkpoint \(file): \(reason)"
+        case .spillFailed(let folder, let reason):
+            "cannot write the frontier past --frontier-states to a temporary file in \(folder): \(reason); "
+                + "give a folder one can write to (--checkpoint's folder, or $TMPDIR) or raise --frontier-states"
         }
     }
 }

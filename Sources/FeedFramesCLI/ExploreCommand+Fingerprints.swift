@@ -18,8 +18,17 @@ extension ExploreCommand {
         // A checkpoint belongs to the scenario as written (its list, config, items and latencies).
         let written = String(decoding: ScenarioWriter.bytes(of: scenario), as: UTF8.self)
         let identity = "scenario \(scenario.name) (\(String(Fingerprint.of(written), radix: 16)))"
-        let search = FingerprintSearch(model: model, maxDepth: depth, maxStates: maxStates, timeLimit: timeLimit, jobs: jobs,
+        var search = FingerprintSearch(model: model, maxDepth: depth, maxStates: maxStates, timeLimit: timeLimit, jobs: jobs,
                                        shard: shard, frontierLimit: frontierStates, identity: identity)
+        // The frontier past --frontier-states goes to a nameless temporary file in the checkpoint's folder.
+        let checkpointPath = self.checkpoint ?? "\(out)/explore.checkpoint"
+        let checkpointFolder = (checkpointPath as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: checkpointFolder.isEmpty ? "." : checkpointFolder, withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure(.cannotCreate, "cannot create \(checkpointFolder): \(error.localizedDescription)")
+        }
+        search.spillFolder = checkpointFolder.isEmpty ? "." : checkpointFolder
         var resumed: SearchCheckpoint?
         if let resume {
             do throws(CheckpointError) {
@@ -54,6 +63,10 @@ extension ExploreCommand {
                            Self.megabytes(result.visitedBytes), Self.megabytes(result.trailBytes), Self.megabytes(Self.peakResidentBytes())))
         console.out(String(format: "  fingerprint collision probability for %d states: at most %.1e", stats.states,
                            Fingerprint.collisionProbability(states: stats.states)))
+        if result.spilledStates > 0 {
+            console.out("  frontier past \(ItemLimits.describe(count: frontierStates)) states on disk: \(result.spilledStates) states written "
+                        + "as their paths, \(Self.megabytes(result.spillBytes)) for the largest level (a nameless file, freed at the end)")
+        }
         if let shard { console.out("  shard \(shard.index)/\(shard.count): \(result.excluded) states at depth \(shard.depth) left to the other shards") }
         for (name, _) in result.invariants {
             guard let violation = result.violation(name) else {
@@ -70,13 +83,7 @@ extension ExploreCommand {
             console.out("  --    \(name): not checked (it needs the whole graph; run without --fingerprints and its options)")
         }
         if let checkpoint = result.checkpoint {
-            let path = self.checkpoint ?? "\(out)/explore.checkpoint"
-            let folder = (path as NSString).deletingLastPathComponent
-            do {
-                try FileManager.default.createDirectory(atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true)
-            } catch {
-                throw CommandFailure(.cannotCreate, "cannot write checkpoint \(path): \(error.localizedDescription)")
-            }
+            let path = checkpointPath
             do throws(CheckpointError) {
                 try checkpoint.write(to: path)
             } catch {
@@ -110,7 +117,7 @@ extension ExploreCommand {
         switch error {
         case .unreadable: .noInput
         case .notACheckpoint, .damaged, .otherSearch: .dataError
-        case .unwritable: .cannotCreate
+        case .unwritable, .spillFailed: .cannotCreate
         }
     }
 

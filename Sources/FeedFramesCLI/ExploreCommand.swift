@@ -98,8 +98,9 @@ struct ExploreCommand: ParsableCommand {
     var shardDepth = 4
 
     @Option(name: .customLong("frontier-states"),
-            help: ArgumentHelp("States of the next level a fingerprint search keeps in memory; past it they are rebuilt "
-                               + "by re-running their paths (slower, but memory stays bounded).", valueName: "n"))
+            help: ArgumentHelp("States of the next level a fingerprint search keeps in memory; past it they go to a "
+                               + "temporary file in the checkpoint's folder, as their paths, and are re-run from there when "
+                               + "expanded (slower, but memory stays bounded).", valueName: "n"))
     var frontierStates = 1_000_000
 
     /// Whether this run is a fingerprint search.

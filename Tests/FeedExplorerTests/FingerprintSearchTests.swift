@@ -77,10 +77,72 @@ final class FingerprintSearchTests: XCTestCase {
         XCTAssertFalse(one.violations.isEmpty)
     }
 
-    func testAFrontierPastItsLimitIsRebuiltByReplayToTheSameResult() throws {
+    func testAFrontierPastItsLimitGoesToDiskAndBackToTheSameResult() throws {
         let kept = try search("standard", depth: 6, step: Self.broken)
-        let replayed = try search("standard", depth: 6, step: Self.broken, configure: { $0.frontierLimit = 7 })
-        XCTAssertEqual(Self.outcome(replayed.statistics, replayed.violations), Self.outcome(kept.statistics, kept.violations))
+        XCTAssertEqual(kept.spilledStates, 0)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spill-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (limit, jobs) in [(1, 1), (7, 2), (100, 3)] {
+            let spilled = try search("standard", depth: 6, step: Self.broken, configure: {
+                $0.frontierLimit = limit
+                $0.jobs = jobs
+                $0.spillFolder = folder
+            })
+            XCTAssertEqual(Self.outcome(spilled.statistics, spilled.violations), Self.outcome(kept.statistics, kept.violations), "bound \(limit)")
+            XCTAssertGreaterThan(spilled.spilledStates, limit == 1 ? spilled.statistics.states / 2 : 0, "bound \(limit)")
+            XCTAssertGreaterThan(spilled.spillBytes, 0)
+        }
+        // The file is nameless from the start: nothing is left in the folder.
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [])
+        // A folder one cannot write to is said so.
+        XCTAssertThrowsError(try search("standard", depth: 4, configure: { $0.frontierLimit = 1; $0.spillFolder = folder + "/missing" })) { error in
+            guard case .spillFailed(let where_, _)? = error as? CheckpointError else { return XCTFail("\(error)") }
+            XCTAssertEqual(where_, folder + "/missing")
+        }
+    }
+
+    func testStatesReadBackFromDiskAreThoseTheTrailRebuilds() throws {
+        let scenario = try ExplorerFixtures.preset("standard")
+        let model = ExplorerModel(scenario: scenario)
+        let whole = try FingerprintSearch(model: model, maxDepth: 5, identity: "standard").run(from: scenario.initialState)
+        let checkpoint = try XCTUnwrap(whole.checkpoint, "stopped at the depth limit")
+        let start = model.start(scenario.initialState).0
+        let nodes = Array(stride(from: 1, to: checkpoint.trail.count, by: 3))
+        let rebuilt = try checkpoint.trail.rebuild(nodes, from: start, model: model)
+        let spill = try FrontierSpill(folder: FrontierSpill.defaultFolder, base: 0)
+        for node in nodes { spill.append(route: checkpoint.trail.route(to: node)) }
+        spill.finishWriting()
+        for jobs in [1, 2] {
+            let routes = jobs == 1 ? spill.readRoutes(nodes.count) : nodes.map { checkpoint.trail.route(to: $0) }
+            let replayed = try FrontierSpill.replay(routes, from: start, model: model, jobs: jobs, firstIndex: 1)
+            XCTAssertEqual(replayed, rebuilt, "jobs \(jobs)")
+        }
+        XCTAssertEqual(spill.consumed, nodes.count)
+    }
+
+    func testOneSuccessorIsThatOfAllTheSuccessors() throws {
+        let scenario = try ExplorerFixtures.preset("standard")
+        let model = ExplorerModel(scenario: scenario)
+        var states = [model.start(scenario.initialState).0]
+        var checked = 0
+        for _ in 0..<3 {
+            var next: [SearchState] = []
+            for state in states.prefix(40) {
+                let all = model.successors(of: state, check: { _ in [] })
+                for (ordinal, successor) in all.enumerated() {
+                    let one = try XCTUnwrap(model.successor(ordinal, of: state))
+                    XCTAssertEqual(one.state, successor.state)
+                    XCTAssertEqual(one.transition, successor.transition)
+                    checked += 1
+                }
+                XCTAssertNil(model.successor(all.count, of: state))
+                XCTAssertNil(model.successor(-1, of: state))
+                next += all.map(\.state)
+            }
+            states = next
+        }
+        XCTAssertGreaterThan(checked, 200)
     }
 
     func testABoundedSearchResumesFromItsCheckpointToTheUninterruptedResult() throws {
