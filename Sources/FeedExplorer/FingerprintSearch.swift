@@ -38,6 +38,11 @@ public struct FingerprintSearch: Sendable {
     public var spillFolder: String?
     /// What a checkpoint must have been written for (the scenario as written, the shard, the rules).
     public var identity: String
+    /// The identity of the same search unsharded: what shard results must share to be merged.
+    public var unshardedIdentity: String
+    /// Whether to keep what `ShardResult` needs (each state's fingerprint, each expansion's count of
+    /// transitions, the breaches by state): 10 bytes a state more. Always on for a shard.
+    public var recordsForMerge = false
 
     /// Parents expanded between two merges (and two looks at the clock).
     static let batchSize = 1_024
@@ -58,6 +63,7 @@ public struct FingerprintSearch: Sendable {
         self.frontierLimit = max(1, frontierLimit)
         self.identity = identity + (shard.map { " shard \($0.index)/\($0.count) at depth \($0.depth)" } ?? "")
             + " rules " + self.invariants.map(\.name).joined(separator: ",")
+        self.unshardedIdentity = identity + " rules " + self.invariants.map(\.name).joined(separator: ",")
     }
 
     /// A state of the level being expanded, with what its successors reuse.
@@ -130,21 +136,26 @@ public struct FingerprintSearch: Sendable {
             search = checkpoint
         } else {
             search = SearchCheckpoint(identity: identity, rules: invariants.count)
+            search.recording = recordsForMerge || shard != nil
             let fingerprint = model.fingerprint(start, itemsHash: Fingerprint.items(start.feed.items))
             _ = search.visited.insert(fingerprint)
             search.trail.append(parent: -1, ordinal: 0)
+            if search.recording { search.fingerprints.append(fingerprint) }
             search.levelStarts = [0]
             for rule in stateRules {
                 guard let message = invariants[rule].state?(start) else { continue }
                 search.counts[rule] += 1
+                search.record(node: 0, rule: rule, kind: .state)
                 if search.found[rule] == nil { search.found[rule] = Finding(message: message, node: 0, parent: -1, ordinal: 0) }
             }
             for breach in startBreaches where search.found[breach.invariant] == nil {
                 search.counts[breach.invariant] += 1
-                search.found[breach.invariant] = Finding(message: breach.message, node: 0, parent: -1, ordinal: 0)
+                search.record(node: 0, rule: breach.invariant, kind: .launch)
+                search.found[breach.invariant] = Finding(message: breach.message, node: 0, parent: -1, ordinal: 0, event: true)
             }
         }
         let secondsBefore = search.seconds
+        let recordsForMerge = search.recording
 
         // The level being expanded, as far as it is in memory, and the next one's first states.
         var current: [Node] = []
@@ -234,6 +245,7 @@ public struct FingerprintSearch: Sendable {
             for (k, generated) in expansions.enumerated() {
                 if search.trail.count >= maxStates { stop = .stateLimit; break }
                 let parentIndex = batch.lowerBound + k
+                var transitions = 0
                 for (ordinal, successor) in generated.enumerated() {
                     var target = -1
                     // New now means not seen before the batch either, so the worker kept the state.
@@ -244,10 +256,12 @@ public struct FingerprintSearch: Sendable {
                             target = search.trail.count
                             if search.levelStarts.count == depth + 1 { search.levelStarts.append(target) }
                             search.trail.append(parent: parentIndex, ordinal: ordinal)
+                            if recordsForMerge { search.fingerprints.append(successor.fingerprint) }
                             added.append(Node(state: state, fingerprint: successor.fingerprint, itemsHash: successor.itemsHash))
                             // A new state's rules, then the step's, as the naive search judges them.
                             for breach in successor.stateBreaches {
                                 search.counts[breach.invariant] += 1
+                                search.record(node: target, rule: breach.invariant, kind: .state)
                                 if search.found[breach.invariant] == nil {
                                     search.found[breach.invariant] = Finding(message: breach.message, node: target, parent: -1, ordinal: 0)
                                 }
@@ -256,13 +270,16 @@ public struct FingerprintSearch: Sendable {
                     }
                     if successor.fingerprint == source[parents.lowerBound + k].fingerprint && successor.breaches.isEmpty { continue }
                     search.transitions += 1
+                    transitions += 1
                     for breach in successor.breaches {
                         search.counts[breach.invariant] += 1
+                        search.record(node: parentIndex, rule: breach.invariant, kind: .step)
                         if search.found[breach.invariant] == nil {
                             search.found[breach.invariant] = Finding(message: breach.message, node: target, parent: parentIndex, ordinal: ordinal)
                         }
                     }
                 }
+                if recordsForMerge { search.expansions.append(UInt16(clamping: transitions)) }
                 expanded += 1
             }
             search.next = batch.lowerBound + expanded
@@ -337,7 +354,9 @@ public struct FingerprintSearch: Sendable {
             statistics: statistics, violations: violations, invariants: invariants.map { ($0.name, $0.summary) },
             stop: complete ? .exhausted : stop, visitedBytes: search.visited.bytes, trailBytes: search.trail.bytes,
             excluded: search.excluded, spilledStates: spill.states, spillBytes: spill.bytes,
-            checkpoint: final && !complete ? search : nil)
+            checkpoint: final && !complete ? search : nil,
+            shardResult: final ? ShardResult(search, shard: shard, identity: unshardedIdentity, maxDepth: maxDepth,
+                                             stop: complete ? .exhausted : stop) : nil)
     }
 }
 
@@ -385,6 +404,8 @@ public struct FingerprintExploration: Sendable {
     public var spillBytes = 0
     /// Where to continue from, when the search stopped before expanding everything.
     public var checkpoint: SearchCheckpoint?
+    /// What `ShardMerge` needs of a shard that finished (every state expanded, or the depth limit); nil otherwise.
+    public var shardResult: ShardResult?
 
     public var bytesPerState: Double {
         statistics.states > 0 ? Double(visitedBytes + trailBytes) / Double(statistics.states) : 0

@@ -240,6 +240,55 @@ final class FingerprintSearchTests: XCTestCase {
         XCTAssertLessThan(shards.map(\.statistics.states).max()!, whole.statistics.states)
     }
 
+    func testMergedShardsGiveTheCountsAndFindingsOfOneSearch() throws {
+        let scenario = try ExplorerFixtures.preset("standard")
+        let start = ExplorerModel(scenario: scenario).start(scenario.initialState).0
+        for (step, depth, shardDepth, count) in [(Self.broken, 6, 2, 3), (ExplorerModel.engineStep, 7, 3, 2), (Self.broken, 5, 1, 4)] {
+            let whole = try search("standard", depth: depth, step: step)
+            let results = try (1...count).map { index in
+                let shard = try search("standard", depth: depth, step: step, configure: {
+                    $0.shard = SearchShard(index: index, count: count, depth: shardDepth)
+                    $0.jobs = index % 2 + 1
+                })
+                // Through the file format.
+                let result = try XCTUnwrap(shard.shardResult)
+                return try ShardResult.read(result.bytes(), file: "shard-\(index)")
+            }
+            let merged = try ShardMerge.merge(results.reversed())
+            let names = whole.invariants.map(\.name)
+            let violations = try merged.violations(names: names, model: ExplorerModel(scenario: scenario, step: step), start: start)
+            var statistics = merged.statistics
+            statistics.seconds = whole.statistics.seconds
+            XCTAssertEqual(Self.outcome(statistics, violations), Self.outcome(whole.statistics, whole.violations), "depth \(depth) shards \(count)")
+            XCTAssertLessThan(results.map(\.states).max()!, whole.statistics.states)
+            if step as AnyObject === Self.broken as AnyObject { XCTAssertFalse(violations.isEmpty) }
+        }
+        // The merge refuses what is not the n shards of one search.
+        let one = try XCTUnwrap(search("standard", depth: 4, configure: { $0.shard = SearchShard(index: 1, count: 2, depth: 2) }).shardResult)
+        XCTAssertThrowsError(try ShardMerge.merge([one])) { XCTAssertTrue("\($0)".contains("missing 2"), "\($0)") }
+        XCTAssertThrowsError(try ShardMerge.merge([one, one])) { XCTAssertTrue("\($0)".contains("given twice 1"), "\($0)") }
+        let other = try XCTUnwrap(search("standard", depth: 5, configure: { $0.shard = SearchShard(index: 2, count: 2, depth: 2) }).shardResult)
+        XCTAssertThrowsError(try ShardMerge.merge([one, other])) { XCTAssertTrue("\($0)".contains("to depth 5"), "\($0)") }
+        XCTAssertThrowsError(try ShardMerge.merge([one], identity: "another")) { XCTAssertTrue("\($0)".contains("this run is another"), "\($0)") }
+        var bytes = one.bytes()
+        bytes[bytes.count / 2] ^= 1
+        XCTAssertThrowsError(try ShardResult.read(bytes, file: "x")) { XCTAssertTrue("\($0)".contains("checksum"), "\($0)") }
+        XCTAssertThrowsError(try ShardResult.read(Array("{}".utf8), file: "x")) { XCTAssertEqual($0 as? ShardMergeError, .notAResult(file: "x")) }
+        // A shard stopped early leaves a checkpoint, not a result; a resumed one leaves the same result.
+        let scenarioModel = ExplorerModel(scenario: scenario, step: Self.broken)
+        var stopped = FingerprintSearch(model: scenarioModel, maxDepth: 6, shard: SearchShard(index: 2, count: 3, depth: 2), identity: "s")
+        stopped.maxStates = 150
+        let partial = try stopped.run(from: scenario.initialState)
+        XCTAssertNil(partial.shardResult)
+        stopped.maxStates = 100_000_000
+        let resumed = try stopped.run(from: scenario.initialState, resuming: SearchCheckpoint.read(XCTUnwrap(partial.checkpoint).bytes(), file: "c"))
+        let straight = try FingerprintSearch(model: scenarioModel, maxDepth: 6, shard: SearchShard(index: 2, count: 3, depth: 2), identity: "s")
+            .run(from: scenario.initialState)
+        var (a, b) = (try XCTUnwrap(resumed.shardResult), try XCTUnwrap(straight.shardResult))
+        (a.seconds, b.seconds) = (0, 0)
+        XCTAssertEqual(a.bytes(), b.bytes())
+    }
+
     func testTheFingerprintOfAStateIsThatOfItsKey() throws {
         let scenario = try ExplorerFixtures.preset("standard")
         let model = ExplorerModel(scenario: scenario)
