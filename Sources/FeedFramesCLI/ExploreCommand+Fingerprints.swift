@@ -21,15 +21,6 @@ extension ExploreCommand {
         if !merge.isEmpty { return try runMerge(scenario, identity: identity, out: out, console: console) }
         var search = FingerprintSearch(model: model, maxDepth: depth, maxStates: maxStates, timeLimit: timeLimit, jobs: jobs,
                                        shard: shard, frontierLimit: frontierStates, identity: identity)
-        // The frontier past --frontier-states goes to a nameless temporary file in the checkpoint's folder.
-        let checkpointPath = self.checkpoint ?? "\(out)/explore.checkpoint"
-        let checkpointFolder = (checkpointPath as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(atPath: checkpointFolder.isEmpty ? "." : checkpointFolder, withIntermediateDirectories: true)
-        } catch {
-            throw CommandFailure(.cannotCreate, "cannot create \(checkpointFolder): \(error.localizedDescription)")
-        }
-        search.spillFolder = checkpointFolder.isEmpty ? "." : checkpointFolder
         var resumed: SearchCheckpoint?
         if let resume {
             do throws(CheckpointError) {
@@ -38,6 +29,15 @@ extension ExploreCommand {
                 throw CommandFailure(Self.status(of: error), "\(error)")
             }
         }
+        // Made once the input is known good. The frontier past --frontier-states goes to a nameless temporary file in the checkpoint's folder.
+        let checkpointPath = self.checkpoint ?? "\(out)/explore.checkpoint"
+        let checkpointFolder = (checkpointPath as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: checkpointFolder.isEmpty ? "." : checkpointFolder, withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure(.cannotCreate, "cannot create \(checkpointFolder): \(error.localizedDescription)")
+        }
+        search.spillFolder = checkpointFolder.isEmpty ? "." : checkpointFolder
         let shardText = shard.map { ", shard \($0.index)/\($0.count) at depth \($0.depth)" } ?? ""
         console.out("explore \(scenario.name): fingerprint search, \(jobs) job\(jobs == 1 ? "" : "s")\(shardText), at most "
                     + "\(ItemLimits.describe(count: maxStates)) states"
