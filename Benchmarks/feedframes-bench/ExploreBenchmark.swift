@@ -41,6 +41,13 @@ enum ExploreBenchmark {
         }
     }
 
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
     static func peakRSS() -> Double {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
@@ -56,15 +63,22 @@ enum ExploreBenchmark {
                          maxDepth: depth).run(from: standard.initialState)
         }
         var one = try search(standard, depth: depth, jobs: 1)
-        for _ in 0..<2 {
+        var cpu = Double.infinity
+        for _ in 0..<4 {
+            let before = cpuSeconds()
             let again = try search(standard, depth: depth, jobs: 1)
+            cpu = min(cpu, cpuSeconds() - before)
             if again.statistics.seconds < one.statistics.seconds { one = again }
         }
         let stats = one.statistics
         Report.line("states, transitions", "\(stats.states.formatted()), \(stats.transitions.formatted())")
-        Report.line("fingerprint search, --jobs 1 (best of 3)", String(format: "%.2f s, %.0f states/s, %.0f transitions/s",
+        Report.line("fingerprint search, --jobs 1 (best of 5)", String(format: "%.2f s, %.0f states/s, %.0f transitions/s",
                                                            stats.seconds, stats.statesPerSecond, one.transitionsPerSecond),
                     Report.verdict(stats.statesPerSecond >= 100_000, "≥ 100,000 states/s"))
+        // The process's CPU time (user + system): what the search costs whatever else runs on the machine.
+        Report.line("the same per CPU second (best of 4)", String(format: "%.3f s CPU, %.0f states/s, %.0f transitions/s",
+                                                                  cpu, Double(stats.states) / cpu, Double(stats.transitions) / cpu),
+                    Report.verdict(Double(stats.states) / cpu >= 100_000, "≥ 100,000 states/s"))
         Report.line("search of whole states (Explorer), same rules", String(format: "%.2f s, %.0f states/s", naiveSeconds,
                                                                             Double(stats.states) / naiveSeconds),
                     String(format: "fingerprints %.2f× faster", naiveSeconds / stats.seconds))

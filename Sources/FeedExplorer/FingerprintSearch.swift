@@ -92,14 +92,26 @@ public struct FingerprintSearch: Sendable {
         // One contiguous block a worker: neighbouring states share their rows' storage, and two threads
         // retaining and releasing the same arrays contend for their reference counts.
         ParallelMap.map(parents.count, jobs: jobs, chunk: max(16, (parents.count + jobs - 1) / jobs)) { k in
-            let parent = nodes[parents.lowerBound + k]
-            return model.successors(of: parent.state, check: check).map { successor in
-                let items = successor.state.feed.items
-                let itemsHash = sameRows(items, parent.state.feed.items) ? parent.itemsHash : Fingerprint.items(items)
-                let fingerprint = model.fingerprint(successor.state, itemsHash: itemsHash)
-                let kept = !visited.contains(fingerprint)
-                return Generated(fingerprint: fingerprint, itemsHash: itemsHash, state: kept ? successor.state : nil,
-                                 breaches: successor.breaches, stateBreaches: kept ? judge(successor.state) : [])
+            // Read in place (a copy of a state retains each of its arrays and strings), and each successor's
+            // state moved out of the list rather than copied.
+            let index = parents.lowerBound + k
+            let parentHash = nodes[index].itemsHash
+            var successors = model.successors(of: nodes[index].state, check: check)
+            let count = successors.count
+            // Taken from the end (`popLast` moves an element out), written from the end.
+            return [Generated](unsafeUninitializedCapacity: count) { buffer, initialized in
+                var position = count
+                while let successor = successors.popLast() {
+                    position -= 1
+                    let itemsHash = sameRows(successor.state.feed.items, nodes[index].state.feed.items)
+                        ? parentHash : Fingerprint.items(successor.state.feed.items)
+                    let fingerprint = model.fingerprint(successor.state, itemsHash: itemsHash)
+                    let kept = !visited.contains(fingerprint)
+                    (buffer.baseAddress! + position).initialize(to: Generated(
+                        fingerprint: fingerprint, itemsHash: itemsHash, state: kept ? successor.state : nil,
+                        breaches: successor.breaches, stateBreaches: kept ? judge(successor.state) : []))
+                }
+                initialized = count
             }
         }
     }
@@ -242,14 +254,19 @@ public struct FingerprintSearch: Sendable {
             let firstNew = search.trail.count
             var added: [Node] = []
             var expanded = 0
-            for (k, generated) in expansions.enumerated() {
+            for k in expansions.indices {
                 if search.trail.count >= maxStates { stop = .stateLimit; break }
                 let parentIndex = batch.lowerBound + k
+                let parentFingerprint = source[parents.lowerBound + k].fingerprint
                 var transitions = 0
-                for (ordinal, successor) in generated.enumerated() {
+                for ordinal in expansions[k].indices {
+                    // Read in place: most successors were seen before, and need no copy.
+                    let fingerprint = expansions[k][ordinal].fingerprint
                     var target = -1
                     // New now means not seen before the batch either, so the worker kept the state.
-                    if let state = successor.state, search.visited.insert(successor.fingerprint) {
+                    if expansions[k][ordinal].state != nil, search.visited.insert(fingerprint) {
+                        let successor = expansions[k][ordinal]
+                        let state = successor.state!
                         if let shard, depth + 1 == shard.depth, !shard.owns(successor.fingerprint) {
                             search.excluded += 1
                         } else {
@@ -268,10 +285,10 @@ public struct FingerprintSearch: Sendable {
                             }
                         }
                     }
-                    if successor.fingerprint == source[parents.lowerBound + k].fingerprint && successor.breaches.isEmpty { continue }
+                    if fingerprint == parentFingerprint && expansions[k][ordinal].breaches.isEmpty { continue }
                     search.transitions += 1
                     transitions += 1
-                    for breach in successor.breaches {
+                    for breach in expansions[k][ordinal].breaches {
                         search.counts[breach.invariant] += 1
                         search.record(node: parentIndex, rule: breach.invariant, kind: .step)
                         if search.found[breach.invariant] == nil {

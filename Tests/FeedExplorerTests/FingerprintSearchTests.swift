@@ -121,6 +121,22 @@ final class FingerprintSearchTests: XCTestCase {
         XCTAssertEqual(spill.consumed, nodes.count)
     }
 
+    func testCachedPagesAreThoseTheSourceMakes() throws {
+        var model = ExplorerModel(scenario: try ExplorerFixtures.preset("standard"))
+        for round in 0..<2 {
+            for page in 0...(ExplorerModel.cachedPages + 3) {
+                for reply in ScriptedReply.allCases {
+                    XCTAssertEqual(model.outcome(reply, page: page, request: 7), model.source.outcome(reply, page: page, request: 7), "page \(page) \(reply)")
+                }
+            }
+            // A new source, a new cache.
+            model.source.items.title = "Other {n}"
+            model.source.items.pageSize = 3 + round
+        }
+        guard case .success(let items) = model.outcome(.full, page: 2, request: 1) else { return XCTFail() }
+        XCTAssertEqual(items.map(\.title), ["Other 5", "Other 6", "Other 7", "Other 8"])
+    }
+
     func testOneSuccessorIsThatOfAllTheSuccessors() throws {
         let scenario = try ExplorerFixtures.preset("standard")
         let model = ExplorerModel(scenario: scenario)
