@@ -23,10 +23,10 @@ enum ExploreBenchmark {
 
     static func large() throws -> Scenario { try ScenarioReader.read(Array(largeJSON.utf8), file: "large") }
 
-    static func search(_ scenario: Scenario, depth: Int, jobs: Int, maxStates: Int = 100_000_000,
+    static func search(_ scenario: Scenario, depth: Int, jobs: Int, maxStates: Int = 100_000_000, frontierLimit: Int = 8_000_000,
                        progress: (FingerprintExploration) -> Void = { _ in }) throws -> FingerprintExploration {
         try FingerprintSearch(model: ExplorerModel(scenario: scenario), maxDepth: depth, maxStates: maxStates, jobs: jobs,
-                              frontierLimit: 8_000_000)
+                              frontierLimit: frontierLimit)
             .run(from: scenario.initialState, progress: progress)
     }
 
@@ -106,14 +106,17 @@ enum ExploreBenchmark {
     }
 
     /// Memory and time on a model past ten million states.
-    static func runLarge(depth largeDepth: Int) throws {
+    /// - Parameter frontier: states of a level kept in memory, the rest on disk; `FEEDFRAMES_BENCH_FRONTIER` overrides it.
+    static func runLarge(depth largeDepth: Int,
+                         frontier: Int = ProcessInfo.processInfo.environment["FEEDFRAMES_BENCH_FRONTIER"].flatMap { Int($0) } ?? 1_000_000) throws {
         let large = try large()
         let cap = 10_000_000
-        Report.heading("Explore: a model past 10⁷ states, its first \(cap.formatted()), --jobs 2 (depth limit \(largeDepth))")
+        Report.heading("Explore: a model past 10⁷ states, its first \(cap.formatted()), --jobs 2 (depth limit \(largeDepth), "
+                       + "frontier in memory \(frontier.formatted()) states)")
         print(largeJSON)
         let before = peakRSS()
         var level = 0
-        let result = try search(large, depth: largeDepth, jobs: 2, maxStates: cap) { partial in
+        let result = try search(large, depth: largeDepth, jobs: 2, maxStates: cap, frontierLimit: frontier) { partial in
             let stats = partial.statistics
             if stats.depthReached > level {
                 level = stats.depthReached
@@ -130,6 +133,8 @@ enum ExploreBenchmark {
         let rss = peakRSS()
         Report.line("peak RSS (before the search)", String(format: "%.0f MB (%.0f MB), %.0f bytes a state overall", rss, before,
                                                            rss * 1_048_576 / Double(big.states)))
+        Report.line("frontier states written to disk (as paths)", "\(result.spilledStates.formatted()), "
+                    + String(format: "%.1f MB for the largest level", Double(result.spillBytes) / 1e6))
         Report.line("fingerprint collision probability", String(format: "at most %.1e", Fingerprint.collisionProbability(states: big.states)))
     }
 }
