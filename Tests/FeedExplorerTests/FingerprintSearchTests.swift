@@ -137,6 +137,24 @@ final class FingerprintSearchTests: XCTestCase {
         XCTAssertEqual(items.map(\.title), ["Other 5", "Other 6", "Other 7", "Other 8"])
     }
 
+    func testTheFirstRepeatedIDIsTheNaiveOnes() {
+        var random = SystemRandomNumberGenerator()
+        var found = 0
+        for round in 0..<400 {
+            let count = Int.random(in: 0...60, using: &random)
+            let pool = Int.random(in: 1...90, using: &random)
+            let items = (0..<count).map { _ in
+                let n = Int.random(in: 1...pool, using: &random)
+                return Item(id: round % 3 == 0 ? "new-\(n)" : round % 3 == 1 ? String(n) : "an id longer than fifteen bytes \(n)", title: "t")
+            }
+            XCTAssertEqual(RepeatedIDs.first(in: items), RepeatedIDs.naive(in: items), "\(items.map(\.id))")
+            if RepeatedIDs.naive(in: items) != nil { found += 1 }
+        }
+        XCTAssertGreaterThan(found, 50)
+        XCTAssertNil(RepeatedIDs.first(in: (1...1_000).map { Item(id: String($0), title: "") }))
+        XCTAssertEqual(RepeatedIDs.first(in: (1...1_000).map { Item(id: String($0), title: "") } + [Item(id: "999", title: "")]), "999")
+    }
+
     func testOneSuccessorIsThatOfAllTheSuccessors() throws {
         let scenario = try ExplorerFixtures.preset("standard")
         let model = ExplorerModel(scenario: scenario)
