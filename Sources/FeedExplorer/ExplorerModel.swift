@@ -38,7 +38,11 @@ public struct ExplorerModel: Sendable {
     public static let engineStep: Step = { state, event in state.reduce(event) }
 
     /// Item shapes (titles, heights, page size) and latencies.
-    public var source: ScriptedSource
+    public var source: ScriptedSource { didSet { pages = Self.pages(of: source) } }
+    /// Each reply outcome of the first `cachedPages` pages, made once: a reply is explored as every outcome,
+    /// and building its items (ids and titles written out) took a tenth of the search.
+    private var pages: [[Reply.Outcome]] = []
+    static let cachedPages = 64
     public var outcomes: [ScriptedReply]
     public var moves: [Move]
     public var step: Step
@@ -48,6 +52,7 @@ public struct ExplorerModel: Sendable {
     public init(source: ScriptedSource, outcomes: [ScriptedReply] = ScriptedReply.allCases,
                 moves: [Move] = Move.allCases, step: @escaping Step = ExplorerModel.engineStep) {
         self.source = source
+        self.pages = Self.pages(of: source)
         self.outcomes = outcomes
         self.moves = moves
         self.step = step
@@ -69,6 +74,25 @@ public struct ExplorerModel: Sendable {
         }
         items.failures = []
         self.init(source: ScriptedSource(items: items, replies: []), outcomes: outcomes, moves: moves, step: step)
+    }
+
+    private static func pages(of source: ScriptedSource) -> [[Reply.Outcome]] {
+        (1...cachedPages).map { page in
+            ScriptedReply.allCases.map { source.outcome($0, page: page, request: 0) }
+        }
+    }
+
+    /// `source.outcome(reply, page:, request:)` (which does not depend on the request), from the cache when it holds the page.
+    @inline(__always) func outcome(_ reply: ScriptedReply, page: Int, request: Int) -> Reply.Outcome {
+        guard page >= 1 && page <= pages.count else { return source.outcome(reply, page: page, request: request) }
+        let column: Int
+        switch reply {
+        case .full: column = 0
+        case .short: column = 1
+        case .empty: column = 2
+        case .fail: column = 3
+        }
+        return pages[page - 1][column]
     }
 
     /// The search key of `state`.
@@ -99,6 +123,7 @@ public struct ExplorerModel: Sendable {
     /// - Complexity: O(moves × (log n + page)) engine work, times the outcomes for a wait.
     public func successors(of state: SearchState, check: (EventRecord) -> [Breach]) -> [Successor] {
         var result: [Successor] = []
+        result.reserveCapacity(moves.count + outcomes.count)
         for move in moves {
             guard let steps = move.steps(in: state) else { continue }
             if move == .wait, case .wait(let seconds) = steps[0] {
@@ -112,6 +137,32 @@ public struct ExplorerModel: Sendable {
             result.append(Successor(transition: Transition(move: move, steps: steps), state: next, breaches: breaches))
         }
         return result
+    }
+
+    /// Successor `ordinal` of `state` (its place in `successors(of:check:)`), computing only the move it comes
+    /// from: a state rebuilt by re-running its path costs one move a step, not every move. `nil` when there
+    /// is no such successor. Its naive twin is `successors(of:check:)[ordinal]`, against which it is tested.
+    /// - Complexity: O(log n + page) engine work, times the outcomes for a wait.
+    public func successor(_ ordinal: Int, of state: SearchState) -> Successor? {
+        guard ordinal >= 0 else { return nil }
+        var remaining = ordinal
+        for move in moves {
+            guard let steps = move.steps(in: state) else { continue }
+            if move == .wait, case .wait(let seconds) = steps[0] {
+                var branches: [Successor] = []
+                let end = SearchTimeline.rounded(state.feed.time + seconds)
+                deliver(state, until: end, steps: steps, replies: [], breaches: [], deliveries: 0, check: { _ in [] }, into: &branches)
+                if remaining < branches.count { return branches[remaining] }
+                remaining -= branches.count
+                continue
+            }
+            if remaining > 0 { remaining -= 1; continue }
+            var next = state
+            var breaches: [Breach] = []
+            for case .event(let event) in steps { apply(event, to: &next, breaches: &breaches, check: { _ in [] }) }
+            return Successor(transition: Transition(move: move, steps: steps), state: next, breaches: breaches)
+        }
+        return nil
     }
 
     /// The runner's `wait`: deliver everything due by `end` in time order (ties in
@@ -140,7 +191,7 @@ public struct ExplorerModel: Sendable {
             for outcome in outcomes {
                 var branch = base
                 var branchBreaches = baseBreaches
-                let reply = Reply(requestID: request.id, outcome: source.outcome(outcome, page: request.page, request: request.id))
+                let reply = Reply(requestID: request.id, outcome: self.outcome(outcome, page: request.page, request: request.id))
                 apply(.replyArrived(reply), to: &branch, breaches: &branchBreaches, check: check)
                 deliver(branch, until: end, steps: steps,
                         replies: replies + [DeliveredReply(requestID: request.id, outcome: outcome, stale: stale)],

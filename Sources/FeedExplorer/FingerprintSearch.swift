@@ -31,10 +31,18 @@ public struct FingerprintSearch: Sendable {
     /// Worker threads; results do not depend on it.
     public var jobs: Int
     public var shard: SearchShard?
-    /// States of the next level kept in memory; those past it are rebuilt by replay when expanded.
+    /// States of the next level kept in memory; those past it are written to a temporary file in
+    /// `spillFolder` (as their paths, `FrontierSpill`) and re-run from there when expanded.
     public var frontierLimit: Int
+    /// Where the frontier past `frontierLimit` goes; nil: `$TMPDIR` (else /tmp).
+    public var spillFolder: String?
     /// What a checkpoint must have been written for (the scenario as written, the shard, the rules).
     public var identity: String
+    /// The identity of the same search unsharded: what shard results must share to be merged.
+    public var unshardedIdentity: String
+    /// Whether to keep what `ShardResult` needs (each state's fingerprint, each expansion's count of
+    /// transitions, the breaches by state): 10 bytes a state more. Always on for a shard.
+    public var recordsForMerge = false
 
     /// Parents expanded between two merges (and two looks at the clock).
     static let batchSize = 1_024
@@ -55,6 +63,7 @@ public struct FingerprintSearch: Sendable {
         self.frontierLimit = max(1, frontierLimit)
         self.identity = identity + (shard.map { " shard \($0.index)/\($0.count) at depth \($0.depth)" } ?? "")
             + " rules " + self.invariants.map(\.name).joined(separator: ",")
+        self.unshardedIdentity = identity + " rules " + self.invariants.map(\.name).joined(separator: ",")
     }
 
     /// A state of the level being expanded, with what its successors reuse.
@@ -72,21 +81,37 @@ public struct FingerprintSearch: Sendable {
         var itemsHash: UInt64
         var state: SearchState?
         var breaches: [Breach]
+        /// The state rules `state` breaks (judged only when it is kept).
+        var stateBreaches: [Breach]
     }
 
     /// Every parent's successors, on `jobs` workers, with `visited` only read (the merge writes it afterwards).
     static func expand(_ nodes: [Node], _ parents: Range<Int>, visited: FingerprintSet, model: ExplorerModel, jobs: Int,
-                       check: @escaping @Sendable (EventRecord) -> [Breach]) -> [[Generated]] {
+                       check: @escaping @Sendable (EventRecord) -> [Breach],
+                       judge: @escaping @Sendable (SearchState) -> [Breach]) -> [[Generated]] {
         // One contiguous block a worker: neighbouring states share their rows' storage, and two threads
         // retaining and releasing the same arrays contend for their reference counts.
         ParallelMap.map(parents.count, jobs: jobs, chunk: max(16, (parents.count + jobs - 1) / jobs)) { k in
-            let parent = nodes[parents.lowerBound + k]
-            return model.successors(of: parent.state, check: check).map { successor in
-                let items = successor.state.feed.items
-                let itemsHash = sameRows(items, parent.state.feed.items) ? parent.itemsHash : Fingerprint.items(items)
-                let fingerprint = model.fingerprint(successor.state, itemsHash: itemsHash)
-                return Generated(fingerprint: fingerprint, itemsHash: itemsHash,
-                                 state: visited.contains(fingerprint) ? nil : successor.state, breaches: successor.breaches)
+            // Read in place (a copy of a state retains each of its arrays and strings), and each successor's
+            // state moved out of the list rather than copied.
+            let index = parents.lowerBound + k
+            let parentHash = nodes[index].itemsHash
+            var successors = model.successors(of: nodes[index].state, check: check)
+            let count = successors.count
+            // Taken from the end (`popLast` moves an element out), written from the end.
+            return [Generated](unsafeUninitializedCapacity: count) { buffer, initialized in
+                var position = count
+                while let successor = successors.popLast() {
+                    position -= 1
+                    let itemsHash = sameRows(successor.state.feed.items, nodes[index].state.feed.items)
+                        ? parentHash : Fingerprint.items(successor.state.feed.items)
+                    let fingerprint = model.fingerprint(successor.state, itemsHash: itemsHash)
+                    let kept = !visited.contains(fingerprint)
+                    (buffer.baseAddress! + position).initialize(to: Generated(
+                        fingerprint: fingerprint, itemsHash: itemsHash, state: kept ? successor.state : nil,
+                        breaches: successor.breaches, stateBreaches: kept ? judge(successor.state) : []))
+                }
+                initialized = count
             }
         }
     }
@@ -111,6 +136,9 @@ public struct FingerprintSearch: Sendable {
             }
             return breaches
         }
+        let judge: @Sendable (SearchState) -> [Breach] = { state in
+            stateRules.compactMap { rule in invariants[rule].state?(state).map { Breach(invariant: rule, message: $0) } }
+        }
         let (start, startBreaches) = model.start(initial, check: check)
         var search: SearchCheckpoint
         if let checkpoint {
@@ -120,21 +148,26 @@ public struct FingerprintSearch: Sendable {
             search = checkpoint
         } else {
             search = SearchCheckpoint(identity: identity, rules: invariants.count)
+            search.recording = recordsForMerge || shard != nil
             let fingerprint = model.fingerprint(start, itemsHash: Fingerprint.items(start.feed.items))
             _ = search.visited.insert(fingerprint)
             search.trail.append(parent: -1, ordinal: 0)
+            if search.recording { search.fingerprints.append(fingerprint) }
             search.levelStarts = [0]
             for rule in stateRules {
                 guard let message = invariants[rule].state?(start) else { continue }
                 search.counts[rule] += 1
+                search.record(node: 0, rule: rule, kind: .state)
                 if search.found[rule] == nil { search.found[rule] = Finding(message: message, node: 0, parent: -1, ordinal: 0) }
             }
             for breach in startBreaches where search.found[breach.invariant] == nil {
                 search.counts[breach.invariant] += 1
-                search.found[breach.invariant] = Finding(message: breach.message, node: 0, parent: -1, ordinal: 0)
+                search.record(node: 0, rule: breach.invariant, kind: .launch)
+                search.found[breach.invariant] = Finding(message: breach.message, node: 0, parent: -1, ordinal: 0, event: true)
             }
         }
         let secondsBefore = search.seconds
+        let recordsForMerge = search.recording
 
         // The level being expanded, as far as it is in memory, and the next one's first states.
         var current: [Node] = []
@@ -145,6 +178,12 @@ public struct FingerprintSearch: Sendable {
             current = [Node(state: start, fingerprint: model.fingerprint(start, itemsHash: Fingerprint.items(start.feed.items)),
                             itemsHash: Fingerprint.items(start.feed.items))]
         }
+        // The parts of the current and the next level past `frontierLimit`, on disk.
+        var currentSpill: FrontierSpill?
+        var upcomingSpill: FrontierSpill?
+        var spilled = 0
+        var spillBytes = 0
+        let spillFolder = self.spillFolder ?? FrontierSpill.defaultFolder
         var currentDepth = -1
         var stop = StopReason.exhausted
         let model = self.model
@@ -162,6 +201,10 @@ public struct FingerprintSearch: Sendable {
                     DispatchQueue.global().async { _ = expanded.count }
                     (current, currentBase) = upcomingBase >= 0 ? (upcoming, upcomingBase) : ([], 0)
                 }
+                currentSpill = upcomingSpill
+                currentSpill?.finishWriting()
+                if let currentSpill { spillBytes = max(spillBytes, currentSpill.bytes) }
+                upcomingSpill = nil
                 upcoming = []
                 upcomingBase = -1
                 currentDepth = depth
@@ -180,10 +223,18 @@ public struct FingerprintSearch: Sendable {
                     let offset = index - currentBase
                     return offset >= 0 && offset < current.count ? current[offset] : nil
                 }
-                let missing = batch.filter { nodes[$0 - batch.lowerBound] == nil }
-                let states: [SearchState]
+                var missing = batch.filter { nodes[$0 - batch.lowerBound] == nil }
+                var states: [SearchState] = []
                 do throws(SearchTrail.ReplayError) {
-                    states = try search.trail.rebuild(missing, from: start, model: model)
+                    // Those on disk, read back in order, then any others (a resumed level) rebuilt from the trail.
+                    if let spill = currentSpill, let first = missing.first, first == spill.base + spill.consumed {
+                        let onDisk = missing.prefix { $0 < spill.base + spill.count }
+                        states = try FrontierSpill.replay(spill.readRoutes(onDisk.count), from: start, model: model, jobs: jobs,
+                                                          firstIndex: first)
+                        missing.removeFirst(onDisk.count)
+                        missing = Array(onDisk) + missing
+                    }
+                    states += try search.trail.rebuild(Array(missing[states.count...]), from: start, model: model)
                 } catch {
                     throw Self.unreplayable(error, checkpoint)
                 }
@@ -197,66 +248,80 @@ public struct FingerprintSearch: Sendable {
             let parents = (batch.lowerBound - offset)..<(batch.upperBound - offset)
 
             // Successors, in parallel.
-            let expansions = Self.expand(source, parents, visited: search.visited, model: model, jobs: jobs, check: check)
+            let expansions = Self.expand(source, parents, visited: search.visited, model: model, jobs: jobs, check: check, judge: judge)
 
             // The merge, in breadth-first order.
             let firstNew = search.trail.count
             var added: [Node] = []
             var expanded = 0
-            for (k, generated) in expansions.enumerated() {
+            for k in expansions.indices {
                 if search.trail.count >= maxStates { stop = .stateLimit; break }
                 let parentIndex = batch.lowerBound + k
-                for (ordinal, successor) in generated.enumerated() {
+                let parentFingerprint = source[parents.lowerBound + k].fingerprint
+                var transitions = 0
+                for ordinal in expansions[k].indices {
+                    // Read in place: most successors were seen before, and need no copy.
+                    let fingerprint = expansions[k][ordinal].fingerprint
                     var target = -1
                     // New now means not seen before the batch either, so the worker kept the state.
-                    if let state = successor.state, search.visited.insert(successor.fingerprint) {
+                    if expansions[k][ordinal].state != nil, search.visited.insert(fingerprint) {
+                        let successor = expansions[k][ordinal]
+                        let state = successor.state!
                         if let shard, depth + 1 == shard.depth, !shard.owns(successor.fingerprint) {
                             search.excluded += 1
                         } else {
                             target = search.trail.count
                             if search.levelStarts.count == depth + 1 { search.levelStarts.append(target) }
                             search.trail.append(parent: parentIndex, ordinal: ordinal)
+                            if recordsForMerge { search.fingerprints.append(successor.fingerprint) }
                             added.append(Node(state: state, fingerprint: successor.fingerprint, itemsHash: successor.itemsHash))
+                            // A new state's rules, then the step's, as the naive search judges them.
+                            for breach in successor.stateBreaches {
+                                search.counts[breach.invariant] += 1
+                                search.record(node: target, rule: breach.invariant, kind: .state)
+                                if search.found[breach.invariant] == nil {
+                                    search.found[breach.invariant] = Finding(message: breach.message, node: target, parent: -1, ordinal: 0)
+                                }
+                            }
                         }
                     }
-                    if successor.fingerprint == source[parents.lowerBound + k].fingerprint && successor.breaches.isEmpty { continue }
+                    if fingerprint == parentFingerprint && expansions[k][ordinal].breaches.isEmpty { continue }
                     search.transitions += 1
-                    for breach in successor.breaches {
+                    transitions += 1
+                    for breach in expansions[k][ordinal].breaches {
                         search.counts[breach.invariant] += 1
+                        search.record(node: parentIndex, rule: breach.invariant, kind: .step)
                         if search.found[breach.invariant] == nil {
                             search.found[breach.invariant] = Finding(message: breach.message, node: target, parent: parentIndex, ordinal: ordinal)
                         }
                     }
                 }
+                if recordsForMerge { search.expansions.append(UInt16(clamping: transitions)) }
                 expanded += 1
             }
             search.next = batch.lowerBound + expanded
 
-            // The new states' rules, in parallel, counted in index order.
-            let fresh = added
-            let judged: [[Breach]] = ParallelMap.map(fresh.count, jobs: jobs) { k in
-                stateRules.compactMap { rule in invariants[rule].state?(fresh[k].state).map { Breach(invariant: rule, message: $0) } }
-            }
-            for (k, breaches) in judged.enumerated() {
-                for breach in breaches {
-                    search.counts[breach.invariant] += 1
-                    if search.found[breach.invariant] == nil {
-                        search.found[breach.invariant] = Finding(message: breach.message, node: firstNew + k, parent: -1, ordinal: 0)
-                    }
-                }
-            }
             if upcomingBase < 0, !added.isEmpty { upcomingBase = firstNew }
-            if upcomingBase >= 0 {
-                let room = max(0, frontierLimit - upcoming.count)
-                // Only a prefix of the level is kept, so that kept states stay contiguous.
-                if upcoming.count + upcomingBase == firstNew { upcoming.append(contentsOf: added.prefix(room)) }
+            if upcomingBase >= 0, !added.isEmpty {
+                // Only a prefix of the level is kept, so that kept states stay contiguous; the rest goes to disk.
+                var kept = 0
+                if upcomingSpill == nil, upcoming.count + upcomingBase == firstNew {
+                    kept = min(added.count, max(0, frontierLimit - upcoming.count))
+                    upcoming.append(contentsOf: added.prefix(kept))
+                }
+                if kept < added.count {
+                    if upcomingSpill == nil { upcomingSpill = try FrontierSpill(folder: spillFolder, base: firstNew + kept) }
+                    for index in (firstNew + kept)..<(firstNew + added.count) { upcomingSpill!.append(route: search.trail.route(to: index)) }
+                    spilled += added.count - kept
+                }
             }
             search.seconds = secondsBefore + (clock.now - started).seconds
             if stop == .stateLimit { break }
-            progress(try result(search, start: start, stop: .exhausted, final: false, resumed: checkpoint))
+            progress(try result(search, start: start, stop: .exhausted, final: false, resumed: checkpoint, spill: (spilled, spillBytes)))
         }
         search.seconds = secondsBefore + (clock.now - started).seconds
-        return try result(search, start: start, stop: stop, final: true, resumed: checkpoint)
+        spillBytes = max(spillBytes, upcomingSpill?.bytes ?? 0)
+        return try result(search, start: start, stop: stop, final: true, resumed: checkpoint, spill: (spilled, spillBytes))
     }
 
     /// Whether two row arrays share their storage (then the rows' hash carries over).
@@ -271,7 +336,7 @@ public struct FingerprintSearch: Sendable {
     }
 
     private func result(_ search: SearchCheckpoint, start: SearchState, stop: StopReason, final: Bool,
-                        resumed checkpoint: SearchCheckpoint?) throws(CheckpointError) -> FingerprintExploration {
+                        resumed checkpoint: SearchCheckpoint?, spill: (states: Int, bytes: Int)) throws(CheckpointError) -> FingerprintExploration {
         let complete = search.next == search.trail.count
         var statistics = ExplorationStatistics(
             states: search.trail.count, transitions: search.transitions, expanded: search.next,
@@ -305,7 +370,10 @@ public struct FingerprintSearch: Sendable {
         return FingerprintExploration(
             statistics: statistics, violations: violations, invariants: invariants.map { ($0.name, $0.summary) },
             stop: complete ? .exhausted : stop, visitedBytes: search.visited.bytes, trailBytes: search.trail.bytes,
-            excluded: search.excluded, checkpoint: final && !complete ? search : nil)
+            excluded: search.excluded, spilledStates: spill.states, spillBytes: spill.bytes,
+            checkpoint: final && !complete ? search : nil,
+            shardResult: final ? ShardResult(search, shard: shard, identity: unshardedIdentity, maxDepth: maxDepth,
+                                             stop: complete ? .exhausted : stop) : nil)
     }
 }
 
@@ -348,8 +416,13 @@ public struct FingerprintExploration: Sendable {
     public var trailBytes: Int
     /// States first reached at the shard depth that belong to other shards.
     public var excluded: Int
+    /// Frontier states written to disk (past `frontierLimit`) over the run, and the largest level's file in bytes.
+    public var spilledStates = 0
+    public var spillBytes = 0
     /// Where to continue from, when the search stopped before expanding everything.
     public var checkpoint: SearchCheckpoint?
+    /// What `ShardMerge` needs of a shard that finished (every state expanded, or the depth limit); nil otherwise.
+    public var shardResult: ShardResult?
 
     public var bytesPerState: Double {
         statistics.states > 0 ? Double(visitedBytes + trailBytes) / Double(statistics.states) : 0

@@ -53,10 +53,8 @@ extension Invariant {
             if running?.kind == .more && !after.starts(with: before) {
                 return "load-more reply \(reply.requestID) lost rows: the \(before.count) rows before it are not all kept"
             }
-            var seen = Set<String>()
-            seen.reserveCapacity(after.count)
-            for item in after where !seen.insert(item.id).inserted {
-                return "after reply \(reply.requestID) the row with id \"\(item.id)\" appears twice"
+            if let id = RepeatedIDs.first(in: after) {
+                return "after reply \(reply.requestID) the row with id \"\(id)\" appears twice"
             }
             return nil
         })

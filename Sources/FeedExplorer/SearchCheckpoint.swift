@@ -9,6 +9,18 @@ public struct Finding: Hashable, Sendable {
     public var node: Int
     public var parent: Int
     public var ordinal: Int
+    /// A breach of `launch`, found on the start state but by a step (it sorts after the start's state rules).
+    public var event = false
+}
+
+/// A rule broken by a state of a search recording for a merge (`FingerprintSearch.recordsForMerge`):
+/// by the state itself, by the steps of its expansion, or by the launch (the start only).
+struct RecordedBreach: Hashable, Sendable {
+    enum Kind: UInt8, Sendable { case state = 0, step = 1, launch = 2 }
+    var node: UInt32
+    var rule: UInt16
+    var kind: Kind
+    var count: UInt32
 }
 
 /// Why a checkpoint could not be read, written or used; each says what to do.
@@ -18,6 +30,8 @@ public enum CheckpointError: Error, Sendable, CustomStringConvertible, Equatable
     case damaged(file: String, reason: String)
     case otherSearch(file: String, expected: String, found: String)
     case unwritable(file: String, reason: String)
+    /// The frontier past its bound could not be written to a temporary file in `folder`.
+    case spillFailed(folder: String, reason: String)
 
     public var description: String {
         switch self {
@@ -32,6 +46,9 @@ public enum CheckpointError: Error, Sendable, CustomStringConvertible, Equatable
                 + "resume with the same scenario, --shard and rules, or start afresh without --resume"
         case .unwritable(let file, let reason):
             "cannot write checkpoint \(file): \(reason)"
+        case .spillFailed(let folder, let reason):
+            "cannot write the frontier past --frontier-states to a temporary file in \(folder): \(reason); "
+                + "give a folder one can write to (--checkpoint's folder, or $TMPDIR) or raise --frontier-states"
         }
     }
 }
@@ -47,7 +64,7 @@ public enum CheckpointError: Error, Sendable, CustomStringConvertible, Equatable
 ///
 /// - Complexity: writing and reading O(states).
 public struct SearchCheckpoint: Sendable {
-    static let magicText = "FFEXPLR1"
+    static let magicText = "FFEXPLR2"
     static let magic = Array(magicText.utf8)
 
     public internal(set) var identity: String
@@ -64,6 +81,22 @@ public struct SearchCheckpoint: Sendable {
     var seconds = 0.0
     /// The file it was read from, for messages.
     public internal(set) var file = ""
+    /// What a merge of shards needs (`FingerprintSearch.recordsForMerge`): each state's fingerprint,
+    /// each expanded state's count of transitions, and the breaches by state, in the order found.
+    var recording = false
+    var fingerprints: [UInt64] = []
+    var expansions: [UInt16] = []
+    var breaches: [RecordedBreach] = []
+
+    /// Counts one breach of `rule` by `node` (a step of its expansion, the state, the launch), when recording.
+    @inline(__always) mutating func record(node: Int, rule: Int, kind: RecordedBreach.Kind) {
+        guard recording else { return }
+        if let last = breaches.last, last.node == UInt32(node), last.rule == UInt16(rule), last.kind == kind {
+            breaches[breaches.count - 1].count += 1
+        } else {
+            breaches.append(RecordedBreach(node: UInt32(node), rule: UInt16(rule), kind: kind, count: 1))
+        }
+    }
 
     init(identity: String, rules: Int) {
         self.identity = identity
@@ -108,7 +141,18 @@ public struct SearchCheckpoint: Sendable {
         counts.forEach(int)
         for finding in found {
             guard let finding else { int(0); continue }
-            int(1); int(finding.node); int(finding.parent); int(finding.ordinal); text(finding.message)
+            int(1); int(finding.node); int(finding.parent); int(finding.ordinal); int(finding.event ? 1 : 0); text(finding.message)
+        }
+        int(recording ? 1 : 0)
+        if recording {
+            int(fingerprints.count)
+            fingerprints.withUnsafeBytes { out.append(contentsOf: $0) }
+            int(expansions.count)
+            expansions.withUnsafeBytes { out.append(contentsOf: $0) }
+            int(breaches.count)
+            for breach in breaches {
+                int(Int(breach.node)); int(Int(breach.rule)); int(Int(breach.kind.rawValue)); int(Int(breach.count))
+            }
         }
         word(Self.checksum(out[...]))
         return out
@@ -131,7 +175,12 @@ public struct SearchCheckpoint: Sendable {
     /// Reads a checkpoint written by `bytes()`.
     /// - Throws: `.notACheckpoint` for another kind of file, `.damaged` for a truncated or altered one.
     public static func read(_ bytes: [UInt8], file: String) throws(CheckpointError) -> SearchCheckpoint {
-        guard bytes.count >= magic.count, Array(bytes.prefix(magic.count)) == magic else { throw .notACheckpoint(file: file) }
+        guard bytes.count >= magic.count, Array(bytes.prefix(magic.count)) == magic else {
+            if bytes.count >= magic.count, Array(bytes.prefix(magic.count - 1)) == Array(magic.prefix(magic.count - 1)) {
+                throw .damaged(file: file, reason: "it was written by another version of feedframes (\(String(decoding: bytes.prefix(magic.count), as: UTF8.self)))")
+            }
+            throw .notACheckpoint(file: file)
+        }
         guard bytes.count >= magic.count + 8 else { throw .damaged(file: file, reason: "it ends after its first 8 bytes") }
         let body = bytes[..<(bytes.count - 8)]
         var reader = Reader(bytes: bytes, position: magic.count, end: bytes.count - 8, file: file)
@@ -162,7 +211,23 @@ public struct SearchCheckpoint: Sendable {
         for rule in 0..<rules { checkpoint.counts[rule] = try reader.count(limit: Int.max) }
         for rule in 0..<rules where try reader.count(limit: 1) == 1 {
             let node = try reader.signed(), parent = try reader.signed(), ordinal = try reader.count(limit: Int(UInt32.max))
-            checkpoint.found[rule] = Finding(message: try reader.text(), node: node, parent: parent, ordinal: ordinal)
+            let event = try reader.count(limit: 1) == 1
+            checkpoint.found[rule] = Finding(message: try reader.text(), node: node, parent: parent, ordinal: ordinal, event: event)
+        }
+        checkpoint.recording = try reader.count(limit: 1) == 1
+        if checkpoint.recording {
+            checkpoint.fingerprints = try reader.array(try reader.count(limit: states))
+            checkpoint.expansions = try reader.array(try reader.count(limit: states))
+            let breaches = try reader.count(limit: Int(UInt32.max))
+            for _ in 0..<breaches {
+                let node = try reader.count(limit: max(0, states - 1)), rule = try reader.count(limit: max(0, rules - 1))
+                guard let kind = RecordedBreach.Kind(rawValue: UInt8(try reader.count(limit: 2))) else { throw .damaged(file: file, reason: "a breach of no kind") }
+                checkpoint.breaches.append(RecordedBreach(node: UInt32(node), rule: UInt16(rule), kind: kind,
+                                                          count: UInt32(try reader.count(limit: Int(UInt32.max)))))
+            }
+            guard checkpoint.fingerprints.count == states, checkpoint.expansions.count == checkpoint.next else {
+                throw .damaged(file: file, reason: "its records for a merge do not match its \(states) states")
+            }
         }
         guard reader.position == reader.end else { throw .damaged(file: file, reason: "it has bytes after its end") }
         guard checkpoint.next <= states, checkpoint.levelStarts.allSatisfy({ $0 < max(states, 1) }),
@@ -199,7 +264,7 @@ public struct SearchCheckpoint: Sendable {
     }
 
     /// Little-endian words, each read checked against the end.
-    private struct Reader {
+    struct Reader {
         let bytes: [UInt8]
         var position: Int
         let end: Int

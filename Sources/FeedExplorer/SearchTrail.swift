@@ -52,9 +52,8 @@ public struct SearchTrail: Sendable {
 
     /// Successor `ordinal` of `state`.
     static func successor(_ ordinal: Int, of state: SearchState, model: ExplorerModel, node: Int) throws(ReplayError) -> Successor {
-        let successors = model.successors(of: state, check: { _ in [] })
-        guard successors.indices.contains(ordinal) else { throw ReplayError(node: node) }
-        return successors[ordinal]
+        guard let successor = model.successor(ordinal, of: state) else { throw ReplayError(node: node) }
+        return successor
     }
 
     /// The transitions of the path to `node` and the state it ends in, by re-running it from `start`.

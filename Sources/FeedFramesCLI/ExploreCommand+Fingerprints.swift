@@ -18,7 +18,8 @@ extension ExploreCommand {
         // A checkpoint belongs to the scenario as written (its list, config, items and latencies).
         let written = String(decoding: ScenarioWriter.bytes(of: scenario), as: UTF8.self)
         let identity = "scenario \(scenario.name) (\(String(Fingerprint.of(written), radix: 16)))"
-        let search = FingerprintSearch(model: model, maxDepth: depth, maxStates: maxStates, timeLimit: timeLimit, jobs: jobs,
+        if !merge.isEmpty { return try runMerge(scenario, identity: identity, out: out, console: console) }
+        var search = FingerprintSearch(model: model, maxDepth: depth, maxStates: maxStates, timeLimit: timeLimit, jobs: jobs,
                                        shard: shard, frontierLimit: frontierStates, identity: identity)
         var resumed: SearchCheckpoint?
         if let resume {
@@ -28,6 +29,15 @@ extension ExploreCommand {
                 throw CommandFailure(Self.status(of: error), "\(error)")
             }
         }
+        // Made once the input is known good. The frontier past --frontier-states goes to a nameless temporary file in the checkpoint's folder.
+        let checkpointPath = self.checkpoint ?? "\(out)/explore.checkpoint"
+        let checkpointFolder = (checkpointPath as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: checkpointFolder.isEmpty ? "." : checkpointFolder, withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure(.cannotCreate, "cannot create \(checkpointFolder): \(error.localizedDescription)")
+        }
+        search.spillFolder = checkpointFolder.isEmpty ? "." : checkpointFolder
         let shardText = shard.map { ", shard \($0.index)/\($0.count) at depth \($0.depth)" } ?? ""
         console.out("explore \(scenario.name): fingerprint search, \(jobs) job\(jobs == 1 ? "" : "s")\(shardText), at most "
                     + "\(ItemLimits.describe(count: maxStates)) states"
@@ -54,9 +64,44 @@ extension ExploreCommand {
                            Self.megabytes(result.visitedBytes), Self.megabytes(result.trailBytes), Self.megabytes(Self.peakResidentBytes())))
         console.out(String(format: "  fingerprint collision probability for %d states: at most %.1e", stats.states,
                            Fingerprint.collisionProbability(states: stats.states)))
+        if result.spilledStates > 0 {
+            console.out("  frontier past \(ItemLimits.describe(count: frontierStates)) states on disk: \(result.spilledStates) states written "
+                        + "as their paths, \(Self.megabytes(result.spillBytes)) for the largest level (a nameless file, freed at the end)")
+        }
         if let shard { console.out("  shard \(shard.index)/\(shard.count): \(result.excluded) states at depth \(shard.depth) left to the other shards") }
-        for (name, _) in result.invariants {
-            guard let violation = result.violation(name) else {
+        try report(result.violations, names: result.invariants.map(\.name), scenario: scenario, model: model, out: out, console: console)
+        if let shard {
+            if let shardResult = result.shardResult {
+                let file = "\(out)/shard-\(shard.index)-of-\(shard.count).result"
+                do throws(ShardMergeError) {
+                    try shardResult.write(to: file)
+                } catch {
+                    throw CommandFailure(.cannotCreate, "\(error)")
+                }
+                console.out("Shard result: \(file) (merge the \(shard.count) with feedframes explore --merge FILE … and the same scenario and --depth)")
+            } else {
+                console.out("Shard result: none yet (the shard stopped early; resume it to the end to merge it)")
+            }
+        }
+        if let checkpoint = result.checkpoint {
+            let path = checkpointPath
+            do throws(CheckpointError) {
+                try checkpoint.write(to: path)
+            } catch {
+                throw CommandFailure(.cannotCreate, "\(error)")
+            }
+            console.out("Checkpoint: \(path) (continue with --resume \(path), raising --depth, --max-states or --time-limit)")
+        }
+        if !result.violations.isEmpty {
+            throw CommandFailure(.failure, "\(result.violations.count) invariant\(result.violations.count == 1 ? "" : "s") broken; see \(out)/counterexamples/")
+        }
+    }
+
+    /// Each rule: ok, or FAIL with its shortest path, written as a counterexample scenario.
+    private func report(_ violations: [Violation], names: [String], scenario: Scenario, model: ExplorerModel, out: String,
+                        console: Console) throws {
+        for name in names {
+            guard let violation = violations.first(where: { $0.invariant == name }) else {
                 console.out("  ok    \(name)")
                 continue
             }
@@ -69,23 +114,39 @@ extension ExploreCommand {
         for name in FingerprintSearch.graphRules(Invariant.standard) {
             console.out("  --    \(name): not checked (it needs the whole graph; run without --fingerprints and its options)")
         }
-        if let checkpoint = result.checkpoint {
-            let path = self.checkpoint ?? "\(out)/explore.checkpoint"
-            let folder = (path as NSString).deletingLastPathComponent
-            do {
-                try FileManager.default.createDirectory(atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true)
-            } catch {
-                throw CommandFailure(.cannotCreate, "cannot write checkpoint \(path): \(error.localizedDescription)")
+    }
+
+    /// `--merge`: the shards' results as one search's.
+    private func runMerge(_ scenario: Scenario, identity: String, out: String, console: Console) throws {
+        let model = ExplorerModel(scenario: scenario)
+        let search = FingerprintSearch(model: model, maxDepth: depth, identity: identity)
+        let merged: MergedExploration
+        let violations: [Violation]
+        do throws(ShardMergeError) {
+            let results = try merge.map { file throws(ShardMergeError) in try ShardResult.load(file) }
+            if let other = results.first(where: { $0.maxDepth != depth }) {
+                throw .mismatch("\(other.file) was searched to depth \(other.maxDepth), but this run is --depth \(depth)")
             }
-            do throws(CheckpointError) {
-                try checkpoint.write(to: path)
-            } catch {
-                throw CommandFailure(.cannotCreate, "\(error)")
+            merged = try ShardMerge.merge(results, identity: search.unshardedIdentity)
+            violations = try merged.violations(names: search.invariants.map(\.name), model: model,
+                                               start: model.start(scenario.initialState).0)
+        } catch {
+            switch error {
+            case .unreadable: throw CommandFailure(.noInput, "\(error)")
+            case .unwritable: throw CommandFailure(.cannotCreate, "\(error)")
+            case .notAResult, .damaged, .mismatch: throw CommandFailure(.dataError, "\(error)")
             }
-            console.out("Checkpoint: \(path) (continue with --resume \(path), raising --depth, --max-states or --time-limit)")
         }
-        if !result.violations.isEmpty {
-            throw CommandFailure(.failure, "\(result.violations.count) invariant\(result.violations.count == 1 ? "" : "s") broken; see \(out)/counterexamples/")
+        let stats = merged.statistics
+        console.out("explore \(scenario.name) (\(scenario.preset.name)) to depth \(depth), \(merged.shards) shards merged: \(stats.states) states, "
+                    + "\(stats.transitions) transitions, depth reached \(stats.depthReached), "
+                    + (stats.complete ? "every state expanded" : "stopped at the depth limit")
+                    + String(format: ", %.2f s for the slowest shard", stats.seconds))
+        console.out(String(format: "  fingerprint collision probability for %d states: at most %.1e", stats.states,
+                           Fingerprint.collisionProbability(states: stats.states)))
+        try report(violations, names: search.invariants.map(\.name), scenario: scenario, model: model, out: out, console: console)
+        if !violations.isEmpty {
+            throw CommandFailure(.failure, "\(violations.count) invariant\(violations.count == 1 ? "" : "s") broken; see \(out)/counterexamples/")
         }
     }
 
@@ -110,7 +171,7 @@ extension ExploreCommand {
         switch error {
         case .unreadable: .noInput
         case .notACheckpoint, .damaged, .otherSearch: .dataError
-        case .unwritable: .cannotCreate
+        case .unwritable, .spillFailed: .cannotCreate
         }
     }
 

@@ -36,7 +36,10 @@ struct ExploreCommand: ParsableCommand {
             --shard): visited states are kept as 64-bit fingerprints (the chance of a collision is \
             printed), on one worker per core, with the same results whatever --jobs; a search that \
             stops at --depth, --max-states or --time-limit writes a checkpoint that --resume \
-            continues. Writes <out>/counterexamples/ only.
+            continues; the frontier past --frontier-states goes to a temporary file in the \
+            checkpoint's folder. Writes <out>/counterexamples/ only. A search with --shard i/n also \
+            writes <out>/shard-i-of-n.result when it finishes; --merge with the n files prints and \
+            writes what the unsharded search finds.
             """)
 
     @Argument(help: ArgumentHelp("A scenario file whose list to explore.", valueName: "scenario"))
@@ -98,13 +101,20 @@ struct ExploreCommand: ParsableCommand {
     var shardDepth = 4
 
     @Option(name: .customLong("frontier-states"),
-            help: ArgumentHelp("States of the next level a fingerprint search keeps in memory; past it they are rebuilt "
-                               + "by re-running their paths (slower, but memory stays bounded).", valueName: "n"))
+            help: ArgumentHelp("States of the next level a fingerprint search keeps in memory; past it they go to a "
+                               + "temporary file in the checkpoint's folder, as their paths, and are re-run from there when "
+                               + "expanded (slower, but memory stays bounded).", valueName: "n"))
     var frontierStates = 1_000_000
+
+    @Option(name: .customLong("merge"), parsing: .singleValue,
+            help: ArgumentHelp("Merge the results of shards 1…n (the files `explore --shard i/n` writes, one --merge each) into "
+                               + "the counts and shortest counterexamples of the unsharded search; give the same scenario or "
+                               + "--preset, and --depth.", valueName: "file"))
+    var merge: [String] = []
 
     /// Whether this run is a fingerprint search.
     var usesFingerprints: Bool {
-        fingerprints || jobs != nil || timeLimit != nil || resume != nil || checkpoint != nil || shard != nil
+        fingerprints || jobs != nil || timeLimit != nil || resume != nil || checkpoint != nil || shard != nil || !merge.isEmpty
     }
 
     func validate() throws {
@@ -123,6 +133,11 @@ struct ExploreCommand: ParsableCommand {
         guard (1...1_000).contains(shardDepth) else { throw ValidationError.outOfRange("shard-depth", shardDepth, 1...1_000) }
         guard (1...100_000_000).contains(frontierStates) else {
             throw ValidationError.outOfRange("frontier-states", frontierStates, 1...100_000_000)
+        }
+        if !merge.isEmpty {
+            let others = [(shard != nil, "--shard"), (resume != nil, "--resume"), (checkpoint != nil, "--checkpoint"),
+                          (timeLimit != nil, "--time-limit"), (jobs != nil, "--jobs")].filter(\.0).map(\.1)
+            if !others.isEmpty { throw ValidationError("--merge reads finished shards: leave out \(others.joined(separator: ", "))") }
         }
         if dot != nil && usesFingerprints { throw ValidationError("--dot needs the whole graph: leave out --fingerprints and its options") }
     }

@@ -77,10 +77,106 @@ final class FingerprintSearchTests: XCTestCase {
         XCTAssertFalse(one.violations.isEmpty)
     }
 
-    func testAFrontierPastItsLimitIsRebuiltByReplayToTheSameResult() throws {
+    func testAFrontierPastItsLimitGoesToDiskAndBackToTheSameResult() throws {
         let kept = try search("standard", depth: 6, step: Self.broken)
-        let replayed = try search("standard", depth: 6, step: Self.broken, configure: { $0.frontierLimit = 7 })
-        XCTAssertEqual(Self.outcome(replayed.statistics, replayed.violations), Self.outcome(kept.statistics, kept.violations))
+        XCTAssertEqual(kept.spilledStates, 0)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spill-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (limit, jobs) in [(1, 1), (7, 2), (100, 3)] {
+            let spilled = try search("standard", depth: 6, step: Self.broken, configure: {
+                $0.frontierLimit = limit
+                $0.jobs = jobs
+                $0.spillFolder = folder
+            })
+            XCTAssertEqual(Self.outcome(spilled.statistics, spilled.violations), Self.outcome(kept.statistics, kept.violations), "bound \(limit)")
+            XCTAssertGreaterThan(spilled.spilledStates, limit == 1 ? spilled.statistics.states / 2 : 0, "bound \(limit)")
+            XCTAssertGreaterThan(spilled.spillBytes, 0)
+        }
+        // The file is nameless from the start: nothing is left in the folder.
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [])
+        // A folder one cannot write to is said so.
+        XCTAssertThrowsError(try search("standard", depth: 4, configure: { $0.frontierLimit = 1; $0.spillFolder = folder + "/missing" })) { error in
+            guard case .spillFailed(let where_, _)? = error as? CheckpointError else { return XCTFail("\(error)") }
+            XCTAssertEqual(where_, folder + "/missing")
+        }
+    }
+
+    func testStatesReadBackFromDiskAreThoseTheTrailRebuilds() throws {
+        let scenario = try ExplorerFixtures.preset("standard")
+        let model = ExplorerModel(scenario: scenario)
+        let whole = try FingerprintSearch(model: model, maxDepth: 5, identity: "standard").run(from: scenario.initialState)
+        let checkpoint = try XCTUnwrap(whole.checkpoint, "stopped at the depth limit")
+        let start = model.start(scenario.initialState).0
+        let nodes = Array(stride(from: 1, to: checkpoint.trail.count, by: 3))
+        let rebuilt = try checkpoint.trail.rebuild(nodes, from: start, model: model)
+        let spill = try FrontierSpill(folder: FrontierSpill.defaultFolder, base: 0)
+        for node in nodes { spill.append(route: checkpoint.trail.route(to: node)) }
+        spill.finishWriting()
+        for jobs in [1, 2] {
+            let routes = jobs == 1 ? spill.readRoutes(nodes.count) : nodes.map { checkpoint.trail.route(to: $0) }
+            let replayed = try FrontierSpill.replay(routes, from: start, model: model, jobs: jobs, firstIndex: 1)
+            XCTAssertEqual(replayed, rebuilt, "jobs \(jobs)")
+        }
+        XCTAssertEqual(spill.consumed, nodes.count)
+    }
+
+    func testCachedPagesAreThoseTheSourceMakes() throws {
+        var model = ExplorerModel(scenario: try ExplorerFixtures.preset("standard"))
+        for round in 0..<2 {
+            for page in 0...(ExplorerModel.cachedPages + 3) {
+                for reply in ScriptedReply.allCases {
+                    XCTAssertEqual(model.outcome(reply, page: page, request: 7), model.source.outcome(reply, page: page, request: 7), "page \(page) \(reply)")
+                }
+            }
+            // A new source, a new cache.
+            model.source.items.title = "Other {n}"
+            model.source.items.pageSize = 3 + round
+        }
+        guard case .success(let items) = model.outcome(.full, page: 2, request: 1) else { return XCTFail() }
+        XCTAssertEqual(items.map(\.title), ["Other 5", "Other 6", "Other 7", "Other 8"])
+    }
+
+    func testTheFirstRepeatedIDIsTheNaiveOnes() {
+        var random = SystemRandomNumberGenerator()
+        var found = 0
+        for round in 0..<400 {
+            let count = Int.random(in: 0...60, using: &random)
+            let pool = Int.random(in: 1...90, using: &random)
+            let items = (0..<count).map { _ in
+                let n = Int.random(in: 1...pool, using: &random)
+                return Item(id: round % 3 == 0 ? "new-\(n)" : round % 3 == 1 ? String(n) : "an id longer than fifteen bytes \(n)", title: "t")
+            }
+            XCTAssertEqual(RepeatedIDs.first(in: items), RepeatedIDs.naive(in: items), "\(items.map(\.id))")
+            if RepeatedIDs.naive(in: items) != nil { found += 1 }
+        }
+        XCTAssertGreaterThan(found, 50)
+        XCTAssertNil(RepeatedIDs.first(in: (1...1_000).map { Item(id: String($0), title: "") }))
+        XCTAssertEqual(RepeatedIDs.first(in: (1...1_000).map { Item(id: String($0), title: "") } + [Item(id: "999", title: "")]), "999")
+    }
+
+    func testOneSuccessorIsThatOfAllTheSuccessors() throws {
+        let scenario = try ExplorerFixtures.preset("standard")
+        let model = ExplorerModel(scenario: scenario)
+        var states = [model.start(scenario.initialState).0]
+        var checked = 0
+        for _ in 0..<3 {
+            var next: [SearchState] = []
+            for state in states.prefix(40) {
+                let all = model.successors(of: state, check: { _ in [] })
+                for (ordinal, successor) in all.enumerated() {
+                    let one = try XCTUnwrap(model.successor(ordinal, of: state))
+                    XCTAssertEqual(one.state, successor.state)
+                    XCTAssertEqual(one.transition, successor.transition)
+                    checked += 1
+                }
+                XCTAssertNil(model.successor(all.count, of: state))
+                XCTAssertNil(model.successor(-1, of: state))
+                next += all.map(\.state)
+            }
+            states = next
+        }
+        XCTAssertGreaterThan(checked, 200)
     }
 
     func testABoundedSearchResumesFromItsCheckpointToTheUninterruptedResult() throws {
@@ -176,6 +272,55 @@ final class FingerprintSearchTests: XCTestCase {
         XCTAssertEqual(kept.map { $0.statistics.states - (try! search("standard", depth: 1)).statistics.states }.reduce(0, +), atDepth)
         XCTAssertTrue(kept.allSatisfy { $0.excluded > 0 }, "each shard leaves some to the others")
         XCTAssertLessThan(shards.map(\.statistics.states).max()!, whole.statistics.states)
+    }
+
+    func testMergedShardsGiveTheCountsAndFindingsOfOneSearch() throws {
+        let scenario = try ExplorerFixtures.preset("standard")
+        let start = ExplorerModel(scenario: scenario).start(scenario.initialState).0
+        for (step, depth, shardDepth, count) in [(Self.broken, 6, 2, 3), (ExplorerModel.engineStep, 7, 3, 2), (Self.broken, 5, 1, 4)] {
+            let whole = try search("standard", depth: depth, step: step)
+            let results = try (1...count).map { index in
+                let shard = try search("standard", depth: depth, step: step, configure: {
+                    $0.shard = SearchShard(index: index, count: count, depth: shardDepth)
+                    $0.jobs = index % 2 + 1
+                })
+                // Through the file format.
+                let result = try XCTUnwrap(shard.shardResult)
+                return try ShardResult.read(result.bytes(), file: "shard-\(index)")
+            }
+            let merged = try ShardMerge.merge(results.reversed())
+            let names = whole.invariants.map(\.name)
+            let violations = try merged.violations(names: names, model: ExplorerModel(scenario: scenario, step: step), start: start)
+            var statistics = merged.statistics
+            statistics.seconds = whole.statistics.seconds
+            XCTAssertEqual(Self.outcome(statistics, violations), Self.outcome(whole.statistics, whole.violations), "depth \(depth) shards \(count)")
+            XCTAssertLessThan(results.map(\.states).max()!, whole.statistics.states)
+            if step as AnyObject === Self.broken as AnyObject { XCTAssertFalse(violations.isEmpty) }
+        }
+        // The merge refuses what is not the n shards of one search.
+        let one = try XCTUnwrap(search("standard", depth: 4, configure: { $0.shard = SearchShard(index: 1, count: 2, depth: 2) }).shardResult)
+        XCTAssertThrowsError(try ShardMerge.merge([one])) { XCTAssertTrue("\($0)".contains("missing 2"), "\($0)") }
+        XCTAssertThrowsError(try ShardMerge.merge([one, one])) { XCTAssertTrue("\($0)".contains("given twice 1"), "\($0)") }
+        let other = try XCTUnwrap(search("standard", depth: 5, configure: { $0.shard = SearchShard(index: 2, count: 2, depth: 2) }).shardResult)
+        XCTAssertThrowsError(try ShardMerge.merge([one, other])) { XCTAssertTrue("\($0)".contains("to depth 5"), "\($0)") }
+        XCTAssertThrowsError(try ShardMerge.merge([one], identity: "another")) { XCTAssertTrue("\($0)".contains("this run is another"), "\($0)") }
+        var bytes = one.bytes()
+        bytes[bytes.count / 2] ^= 1
+        XCTAssertThrowsError(try ShardResult.read(bytes, file: "x")) { XCTAssertTrue("\($0)".contains("checksum"), "\($0)") }
+        XCTAssertThrowsError(try ShardResult.read(Array("{}".utf8), file: "x")) { XCTAssertEqual($0 as? ShardMergeError, .notAResult(file: "x")) }
+        // A shard stopped early leaves a checkpoint, not a result; a resumed one leaves the same result.
+        let scenarioModel = ExplorerModel(scenario: scenario, step: Self.broken)
+        var stopped = FingerprintSearch(model: scenarioModel, maxDepth: 6, shard: SearchShard(index: 2, count: 3, depth: 2), identity: "s")
+        stopped.maxStates = 150
+        let partial = try stopped.run(from: scenario.initialState)
+        XCTAssertNil(partial.shardResult)
+        stopped.maxStates = 100_000_000
+        let resumed = try stopped.run(from: scenario.initialState, resuming: SearchCheckpoint.read(XCTUnwrap(partial.checkpoint).bytes(), file: "c"))
+        let straight = try FingerprintSearch(model: scenarioModel, maxDepth: 6, shard: SearchShard(index: 2, count: 3, depth: 2), identity: "s")
+            .run(from: scenario.initialState)
+        var (a, b) = (try XCTUnwrap(resumed.shardResult), try XCTUnwrap(straight.shardResult))
+        (a.seconds, b.seconds) = (0, 0)
+        XCTAssertEqual(a.bytes(), b.bytes())
     }
 
     func testTheFingerprintOfAStateIsThatOfItsKey() throws {

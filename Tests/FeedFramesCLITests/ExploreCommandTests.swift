@@ -53,6 +53,46 @@ final class ExploreCommandTests: XCTestCase {
         XCTAssertEqual(resumed.crashSigns, [])
     }
 
+    func testMergedShardsReportWhatOneSearchReports() throws {
+        // The figures and each rule's line, without the time.
+        func report(_ outcome: Subprocess.Outcome) -> [String] {
+            let lines = outcome.stdout.split(separator: "\n").map(String.init)
+            let summary = lines.first { $0.hasPrefix("explore standard (standard) to depth") }.map { line in
+                line.split(separator: ":").dropFirst().joined(separator: ":").split(separator: ",").prefix(3).joined(separator: ",")
+            }
+            return [summary ?? "none"] + lines.filter { $0.hasPrefix("  ok") || $0.hasPrefix("  FAIL") || $0.hasPrefix("        shortest") }
+        }
+        let whole = try cli.run("explore", "--preset", "standard", "--depth", "7", "--fingerprints", "--out", "whole")
+        XCTAssertEqual(whole.status, 0, whole.stderr)
+        var files: [String] = []
+        for index in [2, 3, 1] {
+            let shard = try cli.run("explore", "--preset", "standard", "--depth", "7", "--shard", "\(index)/3", "--shard-depth", "2",
+                                    "--frontier-states", "5", "--out", "shard\(index)")
+            XCTAssertEqual(shard.status, 0, shard.stderr)
+            XCTAssertTrue(shard.stdout.contains("Shard result: shard\(index)/shard-\(index)-of-3.result"), shard.stdout)
+            files += ["--merge", "shard\(index)/shard-\(index)-of-3.result"]
+        }
+        let merged = try cli.run(["explore", "--preset", "standard", "--depth", "7", "--out", "merged"] + files)
+        XCTAssertEqual(merged.status, 0, merged.stderr)
+        XCTAssertTrue(merged.stdout.contains("3 shards merged"), merged.stdout)
+        XCTAssertEqual(report(merged), report(whole))
+        XCTAssertGreaterThan(report(whole).count, 5)
+
+        let missing = try cli.run(["explore", "--preset", "standard", "--depth", "7", "--out", "merged"] + files.dropLast(2))
+        XCTAssertEqual(missing.status, 65)
+        XCTAssertEqual(missing.stderrLines.first, "cannot merge: expected shards 1…3 once each; missing 1")
+        let otherDepth = try cli.run(["explore", "--preset", "standard", "--depth", "6", "--out", "merged"] + files)
+        XCTAssertEqual(otherDepth.status, 65)
+        XCTAssertEqual(otherDepth.stderrLines.first?.hasSuffix("but this run is --depth 6"), true, otherDepth.stderr)
+        let mixed = try cli.run(["explore", "--preset", "standard", "--shard", "1/3", "--out", "merged"] + files)
+        XCTAssertEqual(mixed.status, 64)
+        XCTAssertEqual(mixed.stderrLines.first, "Error: --merge reads finished shards: leave out --shard")
+        let nothing = try cli.run("explore", "--preset", "standard", "--merge", "nowhere.result")
+        XCTAssertEqual(nothing.status, 66)
+        XCTAssertEqual(nothing.stderrLines.first, "cannot read shard result nowhere.result")
+        XCTAssertEqual(merged.crashSigns, [])
+    }
+
     func testABadCheckpointIsRefusedNamingTheFile() throws {
         try cli.write("{ \"name\": \"x\" }", to: "x.json")
         let bad = try cli.run("explore", "--preset", "standard", "--resume", "x.json")
