@@ -105,7 +105,11 @@ final class ExplorerTests: XCTestCase {
         // A new stored field in FeedState must be added to StateKey, or listed here as not mattering.
         let fields = Mirror(reflecting: FeedState(config: Preset.standard.config()!)).children.compactMap(\.label)
         XCTAssertEqual(fields, [
-            "config", "viewport", "time", "items", "offsets", "knownIDs", "pageIndex", "request", "requestsIssued",
+            "config", "viewport",
+            "insets", "style",  // the scenario's, constant like config
+            "time", "items", "offsets",
+            "sectionStarts",  // follows from the rows, like offsets
+            "knownIDs", "pageIndex", "request", "requestsIssued",
             "contentOffset", "isDragging", "launched", "hasData", "exhausted", "footerFailed", "autoLoadBlocked",
             "stuck", "retryKind", "toast", "emptyShown", "suppressed", "staleReplies", "duplicatesDropped",
             "lastFailure", "hasFailed",  // what failed last: a record, like the counters; it changes nothing next
