@@ -55,16 +55,22 @@ struct ImageMagick: Sendable {
         try run(convert, arguments, in: folder, what: gif)
     }
 
-    /// One image of `cells` (paths relative to `folder`, each with its label), `columns` a row.
-    func contactSheet(_ cells: [(png: String, label: String)], columns: Int, named sheet: String, in folder: URL,
-                      dark: Bool = false) throws(Failure) {
-        var arguments = ["-background", dark ? "#1c1c1e" : "#f2f2f7", "-fill", dark ? "#ffffff" : "#1c1c1e",
-                         "-pointsize", "14", "-tile", "\(max(1, columns))x", "-geometry", "+8+8"]
+    /// One image of `cells` (paths relative to `folder`, each with its label; `nil` leaves its
+    /// place in the grid empty), `columns` a row, each cell scaled to fit `width` × `height`.
+    func contactSheet(_ cells: [(png: String, label: String)?], columns: Int, cell width: Int, _ height: Int,
+                      named sheet: String, in folder: URL) throws(Failure) {
+        // A font by its file: ImageMagick's default (Helvetica, from Ghostscript) is often not installed.
+        let font = Self.labelFonts.first { FileManager.default.fileExists(atPath: $0) }
+        var arguments = (font.map { ["-font", $0] } ?? []) + ["-background", "#f2f2f7", "-fill", "#1c1c1e", "-pointsize", "13", "-depth", "8",
+                         "-tile", "\(max(1, columns))x", "-geometry", "\(width)x\(height)+6+6"]
         // A label starting with @ would name a file to read; % is ImageMagick's escape.
-        for cell in cells { arguments += ["-label", Self.literal(cell.label), cell.png] }
+        for cell in cells { arguments += cell.map { ["-label", Self.literal($0.label), $0.png] } ?? ["-label", "", "null:"] }
         arguments.append(sheet)
         try run(montage, arguments, in: folder, what: sheet)
     }
+
+    /// The labels' font: Inter (`fonts-inter`, which the frames use too), else DejaVu Sans.
+    static let labelFonts = ["/usr/share/fonts/opentype/inter/Inter-Regular.otf", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"]
 
     /// `text` as ImageMagick shows it, not as a file name (`@…`) or an escape (`%…`).
     static func literal(_ text: String) -> String {

@@ -186,7 +186,7 @@ struct RenderCommand: ParsableCommand {
         var gif: String?
         if let animator {
             do throws(ImageMagick.Failure) {
-                gif = try animate(writer, name: scenario.name, with: animator, exists: exists)
+                gif = try Animation.write(named: scenario.name, in: writer, with: animator, exists: exists)
             } catch {
                 console.error(CommandFailure.printable("note: \(scenario.name): \(error); no GIF written"))
             }
@@ -199,19 +199,6 @@ struct RenderCommand: ParsableCommand {
         console.out("\(scenario.name): \(taken) screenshots" + (gif.map { ", \($0)" } ?? ""))
     }
 
-    /// `<name>.gif` from the PNGs in `writer`'s folder, each frame for its `Playback` time; returns its name.
-    static func animate(_ writer: FrameWriter, name: String, with animator: ImageMagick,
-                        exists: (String) -> Bool) throws(ImageMagick.Failure) -> String? {
-        guard let lines = try? FrameImages.lines(in: writer) else { return nil }
-        let entries = FrameImages.entries(lines, exists: exists)
-        let frames = zip(entries, FrameImages.gifDelays(entries)).compactMap { entry, delay in
-            entry.png.flatMap { png in delay.map { (png: png, delay: $0) } }
-        }
-        guard !frames.isEmpty else { return nil }
-        let gif = name + ".gif"
-        try animator.gif(frames, named: gif, in: writer.temporary)
-        return gif
-    }
 }
 
 extension Scenario {

@@ -59,21 +59,26 @@ public enum FrameImages {
     }
 
     /// The lines of `frames.json` in the folder `writer` is filling.
-    public static func lines(in writer: FrameWriter) throws(OutputError) -> [String] {
-        guard let bytes = FileManager.default.contents(atPath: writer.temporary.appendingPathComponent("frames.json").path) else {
-            throw OutputError(path: writer.target.appendingPathComponent("frames.json").path, message: "cannot read it back to link the images")
+    /// - Parameter folder: the subfolder the list is in (a preview row's), or `""`.
+    public static func lines(in writer: FrameWriter, folder: String = "") throws(OutputError) -> [String] {
+        let file = folder.isEmpty ? "frames.json" : folder + "/frames.json"
+        guard let bytes = FileManager.default.contents(atPath: writer.temporary.appendingPathComponent(file).path) else {
+            throw OutputError(path: writer.target.appendingPathComponent(file).path, message: "cannot read it back to link the images")
         }
         return String(decoding: bytes, as: UTF8.self).components(separatedBy: "\n")
     }
 
     /// `frames.json` and `frames.js` in the folder `writer` is filling, rewritten with their images.
-    /// - Parameter exists: whether a file in that folder exists.
-    public static func link(in writer: FrameWriter, gif: String?, exists: (String) -> Bool) throws(OutputError) {
-        let lines = linked(try lines(in: writer), gif: gif, exists: exists)
-        try writer.write(lines.joined(separator: "\n"), to: "frames.json")
+    /// - Parameters:
+    ///   - folder: the subfolder the list is in (a preview row's), or `""`.
+    ///   - exists: whether a file in that folder exists.
+    public static func link(in writer: FrameWriter, folder: String = "", gif: String?, exists: (String) -> Bool) throws(OutputError) {
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        let lines = linked(try lines(in: writer, folder: folder), gif: gif, exists: exists)
+        try writer.write(lines.joined(separator: "\n"), to: prefix + "frames.json")
         // frames.js holds the same entries between its own first and last lines.
         let entries = lines.filter { $0.hasPrefix("  {") }.joined(separator: "\n")
-        try writer.write("window.FEEDFRAMES = [\n" + entries + "\n];\n", to: "frames.js")
+        try writer.write("window.FEEDFRAMES = [\n" + entries + "\n];\n", to: prefix + "frames.js")
     }
 
     /// The entry on `line`, if it is one (`  {…}` with or without its comma).

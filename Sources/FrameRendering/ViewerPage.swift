@@ -23,8 +23,8 @@ public struct ViewerHeading: Hashable, Sendable {
 /// place when JSON is written without text. Its frame list is `frames.js` and
 /// its text frames come from `texts-NNNN.js` (see `FrameList`); a frame's PNG, and the
 /// scenario's GIF, when `frames.js` names them (see `FrameImages`).
-enum ViewerPage {
-    static func page(_ heading: ViewerHeading, frames: Int, largest: Viewport, formats: [FrameFormat]) -> Page {
+public enum ViewerPage {
+    public static func page(_ heading: ViewerHeading, frames: Int, largest: Viewport, formats: [FrameFormat]) -> Page {
         let device = DeviceFrame(screen: largest)
         return Page(.viewer, .object([
             "name": .string(XMLText.safe(heading.name)), "summary": .string(XMLText.safe(heading.summary)),
