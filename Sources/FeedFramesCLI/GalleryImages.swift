@@ -2,6 +2,7 @@ import FeedEngine
 import FrameFolder
 import FrameGallery
 import Foundation
+import FrameImaging
 
 /// `preview --png` and `--gif`: a PNG of each cell, a contact sheet of the whole grid (one image to
 /// paste into a pull request or a design review), and with `--gif` an animation of each row's

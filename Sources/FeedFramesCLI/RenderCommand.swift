@@ -3,6 +3,7 @@ import ArgumentParser
 import FeedEngine
 import FeedScenario
 import Foundation
+import FrameImaging
 import FrameRendering
 import Mustache
 

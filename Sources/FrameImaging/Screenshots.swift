@@ -11,22 +11,22 @@ import Foundation
 /// about 16 a second a page, against about 1 s a frame for a Chromium launch). Without chromedriver, each frame is one `chromium --screenshot`
 /// launch, as before (slow, and kept as the benchmark's baseline). Nothing else
 /// depends on the PNGs, so a missing browser or a failed shot is a note, not an error.
-final class Screenshots: @unchecked Sendable {
-    enum Engine {
+public final class Screenshots: @unchecked Sendable {
+    public enum Engine {
         /// One WebDriver session a job, for the whole run.
         case sessions(WebDriver.Tools, jobs: Int)
         /// One Chromium process a frame.
         case launches(URL)
     }
 
-    let engine: Engine
+    public let engine: Engine
     /// Started on first use; each used by one thread at a time.
     private var sessions: [WebDriver] = []
     /// Why sessions could not start (then each frame is a launch), said once.
-    private(set) var fallback: String?
+    public private(set) var fallback: String?
 
     /// - Parameter launchPerFrame: the slow path even when chromedriver is there (the benchmark's baseline).
-    init?(jobs: Int, launchPerFrame: Bool = false) {
+    public init?(jobs: Int, launchPerFrame: Bool = false) {
         if !launchPerFrame, let tools = WebDriver.Tools.find() {
             engine = .sessions(tools, jobs: max(1, min(jobs, 8)))
         } else if let browser = Self.chromium() {
@@ -39,13 +39,13 @@ final class Screenshots: @unchecked Sendable {
     deinit { close() }
 
     /// Ends every browser session.
-    func close() {
+    public func close() {
         for session in sessions { session.close() }
         sessions = []
     }
 
     /// Chromium on the PATH, if any.
-    static func chromium() -> URL? {
+    public static func chromium() -> URL? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for folder in path.split(separator: ":") {
             for name in ["chromium", "chromium-browser", "google-chrome"] where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
@@ -57,7 +57,7 @@ final class Screenshots: @unchecked Sendable {
 
     /// Shoots every `NNNN.html` in `folder` into `NNNN.png` at `width` × `height` plus the page's
     /// 16 pt margin; returns how many were written.
-    func shoot(folder: URL, width: Double, height: Double, progress: @escaping @Sendable (Int, Int) -> Void) -> Int {
+    public func shoot(folder: URL, width: Double, height: Double, progress: @escaping @Sendable (Int, Int) -> Void) -> Int {
         let pages = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
             .filter { $0.hasSuffix(".html") && $0 != "index.html" }.sorted().map { folder.appendingPathComponent($0) }
         let size = (Int(width) + 32, Int(height) + 32)

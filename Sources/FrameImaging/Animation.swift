@@ -3,10 +3,10 @@ import Foundation
 
 /// `--gif`'s animation of a folder of frames (a scenario's, a preview row's): the PNGs its
 /// `frames.json` lists, in order, each for its `Playback` time, looping.
-enum Animation {
+public enum Animation {
     /// Writes `<name>.gif` beside the frames in `folder` (`""` for the writer's own folder).
     /// - Returns: the GIF's file name, or `nil` when no frame has a PNG.
-    static func write(named name: String, folder: String = "", in writer: FrameWriter, with magick: ImageMagick,
+    public static func write(named name: String, folder: String = "", in writer: FrameWriter, with magick: ImageMagick,
                       exists: (String) -> Bool) throws(ImageMagick.Failure) -> String? {
         guard let lines = try? FrameImages.lines(in: writer, folder: folder) else { return nil }
         let entries = FrameImages.entries(lines, exists: exists)

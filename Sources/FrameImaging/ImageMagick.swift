@@ -7,22 +7,22 @@ import Foundation
 /// (`-layers OptimizeFrame`); ImageMagick does all three well, and Debian ships it. `magick` (version 7)
 /// is used when present, else `convert` and `montage` (version 6, Debian 12), each checked by its
 /// `-version` (a program merely named `convert` may be something else).
-struct ImageMagick: Sendable {
+public struct ImageMagick: Sendable {
     /// The program and the arguments that come before a command's own: `magick montage …` or `montage …`.
     let convert: [String]
     let montage: [String]
 
     /// The Debian package to install when it is missing.
-    static let package = "imagemagick"
+    public static let package = "imagemagick"
 
     /// Why an image could not be made.
-    enum Failure: Error, CustomStringConvertible {
+    public enum Failure: Error, CustomStringConvertible {
         /// Neither `magick` nor ImageMagick's `convert` is on the PATH.
         case missing
         /// ImageMagick ran and failed: its exit status and what it said.
         case failed(String, status: Int32, message: String)
 
-        var description: String {
+        public var description: String {
             switch self {
             case .missing:
                 return "needs ImageMagick's convert or magick on the PATH (apt-get install \(ImageMagick.package), "
@@ -34,7 +34,7 @@ struct ImageMagick: Sendable {
     }
 
     /// ImageMagick on the PATH.
-    static func find() throws(Failure) -> ImageMagick {
+    public static func find() throws(Failure) -> ImageMagick {
         if let magick = program("magick"), isImageMagick(magick) {
             return ImageMagick(convert: [magick], montage: [magick, "montage"])
         }
@@ -46,7 +46,7 @@ struct ImageMagick: Sendable {
 
     /// An animated GIF of `frames` (PNG paths relative to `folder`, each with its delay in hundredths
     /// of a second), looping, written to `gif` in `folder`.
-    func gif(_ frames: [(png: String, delay: Int)], named gif: String, in folder: URL) throws(Failure) {
+    public func gif(_ frames: [(png: String, delay: Int)], named gif: String, in folder: URL) throws(Failure) {
         // Per frame `-delay` before its file; `+dither`: flat interface colours stay flat (no noise
         // where a colour misses the palette); `-layers OptimizeFrame`: each frame stores only the box that
         // changed (measured on 148 frames: 17% smaller and a third faster than `Optimize`, whose
@@ -59,7 +59,7 @@ struct ImageMagick: Sendable {
 
     /// One image of `cells` (paths relative to `folder`, each with its label; `nil` leaves its
     /// place in the grid empty), `columns` a row, each cell scaled to fit `width` × `height`.
-    func contactSheet(_ cells: [(png: String, label: String)?], columns: Int, cell width: Int, _ height: Int,
+    public func contactSheet(_ cells: [(png: String, label: String)?], columns: Int, cell width: Int, _ height: Int,
                       named sheet: String, in folder: URL) throws(Failure) {
         // A font by its file: ImageMagick's default (Helvetica, from Ghostscript) is often not installed.
         let font = Self.labelFonts.first { FileManager.default.fileExists(atPath: $0) }
