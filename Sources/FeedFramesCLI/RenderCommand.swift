@@ -131,9 +131,9 @@ struct RenderCommand: ParsableCommand {
                                out: outURL, shownOut: options.out)
         run.strict = options.strict
         // One set of browser sessions for the whole run, closed when it ends.
-        // FEEDFRAMES_PNG=launch: one Chromium launch a frame, the benchmark's baseline.
+        // FEEDFRAMES_PNG=launch: one Chromium launch a frame, the benchmark's baseline; =webdriver: through chromedriver.
         let screenshots = options.screenshots && options.formats.contains(.html)
-            ? Screenshots(jobs: options.jobs, launchPerFrame: ProcessInfo.processInfo.environment["FEEDFRAMES_PNG"] == "launch") : nil
+            ? Screenshots(jobs: options.jobs) : nil
         defer { screenshots?.close() }
         // ImageMagick is looked for once; when it is missing, that is said once and the PNGs are still taken.
         let animator: ImageMagick?

@@ -3,7 +3,7 @@ import FrameFolder
 import FrameImaging
 import Foundation
 
-/// The images of a failed snapshot test's report, when Chromium (with chromedriver) is there: each
+/// The images of a failed snapshot test's report, when Chromium is there: each
 /// changed HTML frame's screenshot, expected beside actual, and with ImageMagick a GIF of each whole
 /// run. Only tests that snapshot HTML (`.html` among the strategies) have frames to draw; without the
 /// tools, or with `FEEDFRAMES_REPORT_IMAGES=0`, the report is as before. The images go into the
@@ -21,7 +21,7 @@ enum FailureImages {
         let copied = subfolders(of: root.appendingPathComponent("frames"), depth: 2)
         let runs = [("expected", reference), ("actual", actual)].filter { !htmlFrames(in: URL(fileURLWithPath: $0.1)).isEmpty }
         guard !copied.isEmpty || !runs.isEmpty else { return .failure(.noHTML) }
-        guard let screenshots = Screenshots(jobs: 2), case .sessions = screenshots.engine else { return .failure(.noBrowser) }
+        guard let screenshots = Screenshots(jobs: 2), screenshots.keepsBrowsers else { return .failure(.noBrowser) }
         defer { screenshots.close() }
         let size = viewport(in: URL(fileURLWithPath: actual))
         for folder in copied { _ = screenshots.shoot(folder: folder, width: size.width, height: size.height) { _, _ in } }
@@ -56,7 +56,7 @@ enum FailureImages {
             switch self {
             case .off: "\(FailureImages.environmentVariable)=0"
             case .noHTML: "no HTML frames (add .html to the strategies for images)"
-            case .noBrowser: "chromium and chromedriver not found (apt-get install chromium chromium-driver)"
+            case .noBrowser: "chromium not found (apt-get install chromium)"
             }
         }
     }

@@ -293,14 +293,19 @@ final class BrowserTests: XCTestCase {
         // Frame 2 (rows, no spinner), written into the page of frame 1 by one session, against a launch.
         try Data(#"{ "name": "three", "preset": "standard", "source": { "total": 30 }, "events": ["launch", "wait 1", "scroll by 100"] }"#.utf8)
             .write(to: folder.appendingPathComponent("three.json"))
-        for (out, environment) in [("session", [String: String]()), ("launched", ["FEEDFRAMES_PNG": "launch"])] {
+        // By default over the browser's DevTools pipe; FEEDFRAMES_PNG=webdriver through chromedriver.
+        for (out, environment) in [("session", [String: String]()), ("webdriver", ["FEEDFRAMES_PNG": "webdriver"]),
+                                   ("launched", ["FEEDFRAMES_PNG": "launch"])] {
             let run = try run(["render", "three.json", "--out", out, "--png", "--jobs", "1"], environment: environment)
             XCTAssertEqual(run.status, 0, run.output)
+            XCTAssertFalse(run.output.contains("one Chromium launch a frame instead"), run.output)
         }
         for frame in ["0002.png", "0003.png"] {
-            let a = try Data(contentsOf: folder.appendingPathComponent("session/three/\(frame)"))
             let b = try Data(contentsOf: folder.appendingPathComponent("launched/three/\(frame)"))
-            XCTAssertEqual(Self.imageData(a), Self.imageData(b), "\(frame): the session's image is the launch's")
+            for out in ["session", "webdriver"] {
+                let a = try Data(contentsOf: folder.appendingPathComponent("\(out)/three/\(frame)"))
+                XCTAssertEqual(Self.imageData(a), Self.imageData(b), "\(frame): the \(out) image is the launch's")
+            }
         }
     }
 
