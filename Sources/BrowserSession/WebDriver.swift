@@ -84,7 +84,7 @@ public final class WebDriver: @unchecked Sendable {
                 "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                 "--window-size=\(windowSize.0),\(windowSize.1)", "--force-device-scale-factor=1", "--hide-scrollbars",
                 "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--user-data-dir=\(profile.path)",
-            ] + (ProcessInfo.processInfo.environment["FEEDFRAMES_EXPERIMENT_ARGS"].map { $0.split(separator: " ").map(String.init) } ?? [])
+            ]
             let capabilities: [String: Any] = ["alwaysMatch": [
                 "pageLoadStrategy": "normal",
                 "timeouts": ["pageLoad": 20_000, "script": 10_000, "implicit": 0],
