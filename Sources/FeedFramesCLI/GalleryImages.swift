@@ -22,7 +22,7 @@ struct GalleryImages {
     /// `frames.json`. Returns the sheet's file name when one was made.
     func make(animations: Bool) -> String? {
         guard let screenshots = Screenshots(jobs: ProcessInfo.processInfo.activeProcessorCount) else {
-            console.error("note: --png needs Chromium (apt-get install chromium chromium-driver); no screenshots taken")
+            console.error("note: --png needs Chromium (apt-get install chromium); no screenshots taken")
             return nil
         }
         defer { screenshots.close() }

@@ -171,7 +171,7 @@ struct RenderCommand: ParsableCommand {
     static func shoot(_ writer: FrameWriter, scenario: Scenario, with screenshots: Screenshots?, animator: ImageMagick?,
                       console: Console) {
         guard let screenshots else {
-            console.error("note: --png needs Chromium (apt-get install chromium chromium-driver); no screenshots taken")
+            console.error("note: --png needs Chromium (apt-get install chromium); no screenshots taken")
             return
         }
         let folder = writer.temporary

@@ -29,7 +29,7 @@ final class ImageToolTests: XCTestCase {
         let outcome = try cli.run(["render", "mine.json", "--out", "out", "--gif"], environment: try toolless())
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
         XCTAssertTrue(outcome.stderr.contains("note: --gif needs ImageMagick's convert or magick on the PATH (apt-get install imagemagick"), outcome.stderr)
-        XCTAssertTrue(outcome.stderr.contains("note: --png needs Chromium (apt-get install chromium chromium-driver)"), outcome.stderr)
+        XCTAssertTrue(outcome.stderr.contains("note: --png needs Chromium (apt-get install chromium)"), outcome.stderr)
         XCTAssertEqual(try cli.text("out/mine/frames.json"), try cli.text("plain/mine/frames.json"), "no image named")
         XCTAssertEqual(cli.list("out/mine").filter { $0.hasSuffix(".png") || $0.hasSuffix(".gif") }, [])
     }
