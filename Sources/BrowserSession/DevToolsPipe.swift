@@ -9,11 +9,13 @@ import Darwin
 /// the browser reads commands from fd 3 and writes replies to fd 4, each a JSON text ended by a NUL),
 /// for `render --png`. Against a WebDriver session it saves chromedriver (a second process relaying
 /// every command and re-encoding every 130 KB screenshot) and a round trip a frame: the next
-/// document and its capture are sent together, and the browser runs them in order. Measured under
-/// the same load: 1.3–1.4× a WebDriver session's frames a second, the images pixel for pixel the same.
+/// document and its capture are sent together, and the browser runs them in order. Measured in the
+/// same runs: 1.26–1.41× a WebDriver session's frames a second, the images pixel for pixel the same.
 ///
 /// The two ends are a socket pair rather than pipes, so that a browser that died makes a send fail
-/// (`MSG_NOSIGNAL`) instead of raising SIGPIPE. Every read has a timeout.
+/// (`MSG_NOSIGNAL`) instead of raising SIGPIPE. Every read has a timeout. A process killed outright
+/// takes its browsers with it (Chromium quits when its pipe closes; checked with `kill -9`), which
+/// a chromedriver session does not.
 public final class DevToolsPipe: @unchecked Sendable {
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
