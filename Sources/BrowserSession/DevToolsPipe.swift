@@ -26,7 +26,12 @@ public final class DevToolsPipe: @unchecked Sendable {
     private let socket: Int32
     private var buffer: [UInt8] = []
     private var nextID = 0
-    private var session = ""
+    /// The DevTools session of each page, one a job; the first is the one `navigate`, `show` and
+    /// `capture` drive.
+    public private(set) var pages: [String] = []
+    private var session: String { pages.first ?? "" }
+    /// Replies read while waiting for another (`reply(to:)`), and load events, kept for whoever waits for them.
+    private var stash: [[String: Any]] = []
     private let scratch: URL
     private var closed = false
     /// One launch at a time, so that no browser inherits another's socket.
@@ -34,8 +39,9 @@ public final class DevToolsPipe: @unchecked Sendable {
     /// How long a reply may take.
     static let timeout: TimeInterval = 30
 
-    /// Starts the browser with a page whose viewport is `width` × `height`.
-    public init(chromium: URL, width: Int, height: Int) throws {
+    /// Starts the browser with `pages` pages whose viewport is `width` × `height`, each in a window of
+    /// its own (a background tab is never drawn, so its capture would wait for ever).
+    public init(chromium: URL, width: Int, height: Int, pages count: Int = 1) throws {
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("ffdt-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         var ends: [Int32] = [0, 0]
@@ -54,13 +60,15 @@ public final class DevToolsPipe: @unchecked Sendable {
         do {
             try Self.launching.withLock { try spawn(arguments, browserEnd: ends[1]) }
             _ = closeDescriptor(ends[1])
-            let target = try command("Target.createTarget", ["url": "about:blank"], inSession: false)
-            guard let id = target["targetId"] as? String else { throw Failure(description: "Target.createTarget: no targetId") }
-            let attached = try command("Target.attachToTarget", ["targetId": id, "flatten": true], inSession: false)
-            guard let session = attached["sessionId"] as? String else { throw Failure(description: "Target.attachToTarget: no sessionId") }
-            self.session = session
-            _ = try command("Page.enable")
-            try setViewport(width: width, height: height)
+            for _ in 0..<max(1, count) {
+                let target = try command("Target.createTarget", ["url": "about:blank", "newWindow": true], to: nil)
+                guard let id = target["targetId"] as? String else { throw Failure(description: "Target.createTarget: no targetId") }
+                let attached = try command("Target.attachToTarget", ["targetId": id, "flatten": true], to: nil)
+                guard let page = attached["sessionId"] as? String else { throw Failure(description: "Target.attachToTarget: no sessionId") }
+                pages.append(page)
+                _ = try command("Page.enable", to: page)
+                try setViewport(width: width, height: height, page: page)
+            }
         } catch {
             close()
             throw error
@@ -92,32 +100,96 @@ public final class DevToolsPipe: @unchecked Sendable {
 
     // MARK: Pages
 
-    /// Sets the page's viewport (CSS pixels, scale 1), whatever the window is.
+    /// Sets the viewport of every page (CSS pixels, scale 1), whatever the window is.
     public func setViewport(width: Int, height: Int) throws {
-        _ = try command("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": false])
+        for page in pages { try setViewport(width: width, height: height, page: page) }
     }
 
-    /// Loads `url` and waits for its load event.
-    public func navigate(to url: URL) throws {
-        let reply = try command("Page.navigate", ["url": url.absoluteString])
+    private func setViewport(width: Int, height: Int, page: String) throws {
+        _ = try command("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": false], to: page)
+    }
+
+    /// Loads `url` in the first page and waits for its load event.
+    public func navigate(to url: URL) throws { try navigate(to: url, page: session) }
+
+    private func navigate(to url: URL, page: String) throws {
+        stash.removeAll { $0["method"] as? String == Self.loaded && $0["sessionId"] as? String == page }
+        let reply = try command("Page.navigate", ["url": url.absoluteString], to: page)
         if let error = reply["errorText"] as? String { throw Failure(description: "Page.navigate \(url.path): \(error)") }
-        try wait(for: "Page.loadEventFired")
+        try waitUntilLoaded(page)
+    }
+
+    static let loaded = "Page.loadEventFired"
+
+    /// Shoots frames on every page at once, from one thread: `queues[i]` are page i's frames, in
+    /// order, each written into the page of the one before (its first loaded) and captured to the
+    /// `.png` beside it. Each page always has its next document and capture in flight, so the
+    /// browser's processes work on all of them while this one waits for any.
+    /// - Parameter progress: called after each PNG is written.
+    /// - Returns: how many PNGs were written.
+    public func shoot(_ queues: [[URL]], progress: () -> Void) -> Int {
+        var remaining = queues.prefix(pages.count).map { $0[...] }
+        var loaded = [Bool](repeating: false, count: remaining.count)
+        /// The capture in flight of each page, by command id, and its PNG; writes whose reply said they failed.
+        var captures: [Int: (page: Int, png: URL)] = [:], writes: [Int: Int] = [:], spoiled = Set<Int>()
+        var written = 0
+
+        /// Sends page `index` its next frame (loading it first when the page holds none of this run's).
+        func feed(_ index: Int) {
+            while let frame = remaining[index].popFirst() {
+                let png = frame.deletingPathExtension().appendingPathExtension("png")
+                do {
+                    if !loaded[index] {
+                        try navigate(to: frame, page: pages[index])
+                        loaded[index] = true
+                    } else {
+                        guard let html = try? String(contentsOf: frame, encoding: .utf8) else { continue }
+                        let script = "document.open(); document.write(\(try Self.literal(html))); document.close();"
+                        writes[try send("Runtime.evaluate", ["expression": script], to: pages[index])] = index
+                    }
+                    captures[try send("Page.captureScreenshot", ["format": "png"], to: pages[index])] = (index, png)
+                    return
+                } catch {
+                    loaded[index] = false
+                }
+            }
+        }
+
+        for index in remaining.indices { feed(index) }
+        while !captures.isEmpty {
+            guard let message = try? nextReply(), let id = message["id"] as? Int else { break }
+            if let page = writes.removeValue(forKey: id) {
+                let result = message["result"] as? [String: Any]
+                if message["error"] != nil || result?["exceptionDetails"] != nil { spoiled.insert(page) }
+                continue
+            }
+            guard let (page, png) = captures.removeValue(forKey: id) else { continue }
+            if spoiled.remove(page) == nil, let result = message["result"] as? [String: Any], (try? save(result, to: png)) != nil {
+                written += 1
+                progress()
+            } else {
+                loaded[page] = false
+            }
+            feed(page)
+        }
+        return written
     }
 
     /// Replaces the page's document with `html` (`document.write`: its URL, styles and fonts stay), then
     /// writes a PNG of the viewport to `url`; both commands go out together.
     public func show(_ html: String, capturingTo url: URL) throws {
         let script = "document.open(); document.write(\(try Self.literal(html))); document.close();"
-        let write = try send("Runtime.evaluate", ["expression": script])
-        let capture = try send("Page.captureScreenshot", ["format": "png"])
+        let write = try send("Runtime.evaluate", ["expression": script], to: session)
+        let capture = try send("Page.captureScreenshot", ["format": "png"], to: session)
         let written = try reply(to: write)
         if written["exceptionDetails"] != nil { throw Failure(description: "document.write failed: \(written)") }
         try save(try reply(to: capture), to: url)
+        stash.removeAll { $0["id"] == nil }  // the written document's load event
     }
 
     /// Writes a PNG of the viewport to `url`.
     public func capture(to url: URL) throws {
-        try save(try command("Page.captureScreenshot", ["format": "png"]), to: url)
+        try save(try command("Page.captureScreenshot", ["format": "png"], to: session), to: url)
     }
 
     private func save(_ reply: [String: Any], to url: URL) throws {
@@ -138,7 +210,7 @@ public final class DevToolsPipe: @unchecked Sendable {
         if closed { return }
         closed = true
         if pid > 0 {
-            _ = try? send("Browser.close", [:], inSession: false)
+            _ = try? send("Browser.close", [:], to: nil)
             var status: Int32 = 0
             let deadline = Date().addingTimeInterval(5)
             while waitpid(pid, &status, WNOHANG) == 0 {
@@ -161,17 +233,17 @@ public final class DevToolsPipe: @unchecked Sendable {
 
     // MARK: Protocol
 
-    /// Sends a command and waits for its result.
+    /// Sends a command to `page` (the browser itself when `nil`) and waits for its result.
     @discardableResult
-    func command(_ method: String, _ parameters: [String: Any] = [:], inSession: Bool = true) throws -> [String: Any] {
-        try reply(to: try send(method, parameters, inSession: inSession))
+    func command(_ method: String, _ parameters: [String: Any] = [:], to page: String?) throws -> [String: Any] {
+        try reply(to: try send(method, parameters, to: page))
     }
 
-    /// Sends a command (to the page's session unless `inSession` is false); returns its id.
-    func send(_ method: String, _ parameters: [String: Any], inSession: Bool = true) throws -> Int {
+    /// Sends a command to `page` (the browser itself when `nil`); returns its id.
+    func send(_ method: String, _ parameters: [String: Any], to page: String?) throws -> Int {
         nextID += 1
         var message: [String: Any] = ["id": nextID, "method": method, "params": parameters]
-        if inSession { message["sessionId"] = session }
+        if let page { message["sessionId"] = page }
         let bytes = Array(try JSONSerialization.data(withJSONObject: message)) + [0]
         var sent = 0
         while sent < bytes.count {
@@ -183,21 +255,44 @@ public final class DevToolsPipe: @unchecked Sendable {
         return nextID
     }
 
-    /// The result of command `id`; events and other replies met on the way are dropped.
+    /// The result of command `id`. Other replies met on the way are kept (another page's capture may
+    /// arrive first), and so are load events; other events are dropped.
     func reply(to id: Int) throws -> [String: Any] {
+        if let index = stash.firstIndex(where: { $0["id"] as? Int == id }) { return try Self.result(stash.remove(at: index)) }
         while true {
             let message = try next()
-            guard message["id"] as? Int == id else { continue }
-            if let error = message["error"] as? [String: Any] {
-                throw Failure(description: "DevTools: \(error["message"] as? String ?? "\(error)")")
-            }
-            return message["result"] as? [String: Any] ?? [:]
+            if message["id"] as? Int == id { return try Self.result(message) }
+            if message["id"] != nil || message["method"] as? String == Self.loaded { stash.append(message) }
         }
     }
 
-    /// Waits for an event of the page.
-    func wait(for event: String) throws {
-        while try next()["method"] as? String != event {}
+    static func result(_ message: [String: Any]) throws -> [String: Any] {
+        if let error = message["error"] as? [String: Any] {
+            throw Failure(description: "DevTools: \(error["message"] as? String ?? "\(error)")")
+        }
+        return message["result"] as? [String: Any] ?? [:]
+    }
+
+    /// Waits for `page`'s load event.
+    func waitUntilLoaded(_ page: String) throws {
+        let mine = { (message: [String: Any]) in message["method"] as? String == Self.loaded && message["sessionId"] as? String == page }
+        if let index = stash.firstIndex(where: mine) { stash.remove(at: index); return }
+        while true {
+            let message = try next()
+            if mine(message) { return }
+            if message["id"] != nil { stash.append(message) }
+        }
+    }
+
+    /// The next reply (kept or new); events are dropped, kept ones too (a load event is only waited
+    /// for right after its navigation, so those kept since belong to documents written, not loaded).
+    func nextReply() throws -> [String: Any] {
+        stash.removeAll { $0["id"] == nil }
+        if let index = stash.firstIndex(where: { $0["id"] != nil }) { return stash.remove(at: index) }
+        while true {
+            let message = try next()
+            if message["id"] != nil { return message }
+        }
     }
 
     /// The next message from the browser.

@@ -4,13 +4,13 @@ import Foundation
 
 /// `render --png`: a PNG screenshot beside each HTML frame, taken by headless Chromium.
 ///
-/// One browser per job serves the whole run (started on the first scenario, closed
-/// at the end), each shooting its share of a scenario's frames: the first frame is
-/// loaded, each next one written into the same page, and captured. By default the
-/// browser is driven over its own DevTools pipe (`DevToolsPipe`: no chromedriver, the
-/// document and its capture sent together); `FEEDFRAMES_PNG=webdriver` drives it
-/// through chromedriver instead (the WebDriver session of the earlier version, about
-/// 16 a second a page), and `FEEDFRAMES_PNG=launch` makes each frame one `chromium
+/// One headless Chromium serves the whole run (started on the first scenario, closed at
+/// the end), with a page per job, each shooting its share of a scenario's frames: the
+/// first frame is loaded, each next one written into the same page, and captured. The
+/// browser is driven over its own DevTools pipe (`DevToolsPipe`: no chromedriver; each
+/// page always has its next document and capture in flight, all from one thread);
+/// `FEEDFRAMES_PNG=webdriver` drives one browser a job through chromedriver instead (the
+/// WebDriver sessions of the earlier version, about 16 a second a page), and `FEEDFRAMES_PNG=launch` makes each frame one `chromium
 /// --screenshot` launch (about 1 s a frame, the benchmark's baseline). Nothing else
 /// depends on the PNGs, so a missing browser or a failed shot is a note, not an error.
 public final class Screenshots: @unchecked Sendable {
@@ -86,9 +86,21 @@ public final class Screenshots: @unchecked Sendable {
             guard !sessions.isEmpty else { return launchEach(pages, browser: tools.chromium, size: size, progress: progress) }
             return inSessions(pages, size: size, progress: progress)
         case .devTools(let browser, let jobs):
-            start(min(jobs, max(1, pages.count))) { try DevToolsPipe(chromium: browser, width: size.0, height: size.1) }
-            guard !sessions.isEmpty else { return launchEach(pages, browser: browser, size: size, progress: progress) }
-            return inSessions(pages, size: size, progress: progress)
+            // One browser for the run, a page (in its own window) a job.
+            start(1) { try DevToolsPipe(chromium: browser, width: size.0, height: size.1, pages: jobs) }
+            guard let pipe = sessions.first as? DevToolsPipe else { return launchEach(pages, browser: browser, size: size, progress: progress) }
+            return inPages(of: pipe, pages, size: size, progress: progress)
+        }
+    }
+
+    /// Frame `i` goes to page `i mod n` of the one browser, which shoots them all from this thread.
+    private func inPages(of pipe: DevToolsPipe, _ pages: [URL], size: (Int, Int), progress: @escaping @Sendable (Int, Int) -> Void) -> Int {
+        guard (try? pipe.setViewport(width: size.0, height: size.1)) != nil else { return 0 }
+        let count = pipe.pages.count
+        var written = 0
+        return pipe.shoot((0..<count).map { index in stride(from: index, to: pages.count, by: count).map { pages[$0] } }) {
+            written += 1
+            progress(written, pages.count)
         }
     }
 

@@ -274,7 +274,7 @@ final class BrowserTests: XCTestCase {
     /// page margin, and each the same image a separate Chromium launch takes of that frame (the first
     /// frame loaded, the rest written into its page: the same pixels, spinner aside, so compared in size
     /// and by a launch of a frame without a spinner).
-    func testPNGsComeFromOneSessionAJobAndMatchALaunchPerFrame() throws {
+    func testPNGsComeFromOneBrowserAndMatchALaunchPerFrame() throws {
         _ = try WebDriver.Tools.required()
         let demos = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Sources/FeedFramesResources/Demos")
