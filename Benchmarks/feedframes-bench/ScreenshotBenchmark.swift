@@ -1,7 +1,7 @@
 import Foundation
 
-/// `render --png`: frames a second with one browser a job for the whole run, over its DevTools pipe
-/// (the default) and through chromedriver (`FEEDFRAMES_PNG=webdriver`), against one Chromium launch a
+/// `render --png`: frames a second with one browser for the whole run and a page a job, over its
+/// DevTools pipe (the default), and with a browser a job through chromedriver (`FEEDFRAMES_PNG=webdriver`), against one Chromium launch a
 /// frame (`FEEDFRAMES_PNG=launch`), measured in the same run on the same scenario. Needs chromium
 /// (and chromedriver for the WebDriver rows); says so and skips when it is missing.
 enum ScreenshotBenchmark {
@@ -50,11 +50,11 @@ enum ScreenshotBenchmark {
                      one.pngs, plain.seconds, launch.pngs))
         print(String(format: "  one launch a frame:                 %6.1f frames/s  (%.1f s)", launchRate, launch.seconds))
         for (label, run) in [("WebDriver session, --jobs 1:", webOne), ("WebDriver sessions, --jobs 2:", webTwo),
-                             ("DevTools pipe, --jobs 1:", one), ("DevTools pipes, --jobs 2:", two)] {
+                             ("DevTools pipe, one page, --jobs 1:", one), ("DevTools pipe, two pages, --jobs 2:", two)] {
             print(String(format: "  %@ %6.1f frames/s  (%.1f s)  %.1f× the launches", label.padding(toLength: 35, withPad: " ", startingAt: 0),
                          rate(run), run.seconds, rate(run) / launchRate))
         }
-        print(String(format: "  DevTools / WebDriver: %.2f× (--jobs 1), %.2f× (--jobs 2); two pipes / one: %.2f×",
+        print(String(format: "  DevTools / WebDriver: %.2f× (--jobs 1), %.2f× (--jobs 2); two pages / one: %.2f×",
                      rate(one) / rate(webOne), rate(two) / rate(webTwo), rate(two) / rate(one)))
     }
 }
