@@ -270,7 +270,7 @@ final class BrowserTests: XCTestCase {
         super.tearDown()
     }
 
-    /// `render --png` with one session a job: a PNG for every HTML frame, at the frame's size plus the
+    /// `render --png` with one browser and a page a job (and with `FEEDFRAMES_PNG=webdriver`): a PNG for every HTML frame, at the frame's size plus the
     /// page margin, and each the same image a separate Chromium launch takes of that frame (the first
     /// frame loaded, the rest written into its page: the same pixels, spinner aside, so compared in size
     /// and by a launch of a frame without a spinner).
