@@ -66,7 +66,7 @@ let package = Package(
         // Snapshot tests of scenario frames for users' own tests: the core, then XCTest and Swift Testing adapters.
         .target(name: "FeedFramesTesting", dependencies: [
             "CellLayout", "FeedEngine", "FeedScenario", "FeedSources", "FrameRendering", "FrameFolder", "FrameDiff", "FeedFramesResources", "JSONText",
-            "Mustache", "XHTMLValidation",
+            "Mustache", "XHTMLValidation", "FrameImaging",
         ]),
         .target(name: "FeedFramesXCTest", dependencies: ["FeedFramesTesting"]),
         // Tested by the consumer package Examples/SnapshotTesting, which enables the trait.
@@ -88,8 +88,11 @@ let package = Package(
         // The command line: one ParsableCommand per subcommand, each a thin call into a library.
         // A headless Chromium driven over WebDriver: PNGs for render --png, pages for the browser tests.
         .target(name: "BrowserSession"),
+        // Screenshots of frame folders (one browser session a job) and GIFs and contact sheets through
+        // ImageMagick: for render and preview --png/--gif, and the testing library's failure report.
+        .target(name: "FrameImaging", dependencies: ["BrowserSession", "FrameFolder"]),
         .target(name: "FeedFramesCLI", dependencies: [
-            "BrowserSession",
+            "BrowserSession", "FrameImaging",
             "FrameDiff", "FrameGallery",
             "FeedExplorer", "ExploreReport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), "FeedEngine", "FeedScenario", "FrameRendering", "FrameFolder", "FeedFramesResources", "JSONText", "FeedSources", "CSystem",
@@ -106,7 +109,7 @@ let package = Package(
 
         .testTarget(name: "FeedEngineTests", dependencies: ["TestSupport", "FeedEngine", "FeedScenario"]),
         .testTarget(name: "FrameDiffTests", dependencies: ["TestSupport", "FrameDiff", "FrameFolder", "JSONText"]),
-        .testTarget(name: "FeedFramesTestingTests", dependencies: ["FeedFramesTesting", "FeedFramesXCTest", "FeedFramesSwiftTesting"],
+        .testTarget(name: "FeedFramesTestingTests", dependencies: ["TestSupport", "FeedFramesTesting", "FeedFramesXCTest", "FeedFramesSwiftTesting", "FrameImaging"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "DemoSnapshotTests", dependencies: ["FeedFramesXCTest", "FeedFramesResources"], exclude: ["__Snapshots__"]),
         .testTarget(name: "FrameGalleryTests", dependencies: ["TestSupport", "FrameGallery", "FeedEngine", "FeedScenario", "FrameRendering", "FrameFolder"]),
@@ -131,7 +134,7 @@ let package = Package(
             "ExploreReport", "FeedExplorer", "FeedEngine", "FeedScenario", "FrameRendering", "FeedFramesResources", "XHTMLValidation",
         ]),
         .testTarget(name: "FeedSourcesTests", dependencies: ["TestSupport", "FeedSources", "FeedScenario", "FeedEngine", "JSONText", "CSQLite", "FeedFramesCLI"]),
-        .testTarget(name: "BrowserTests", dependencies: ["feedframes", "FeedFramesProcess", "BrowserSession", "TextLayout"]),
+        .testTarget(name: "BrowserTests", dependencies: ["TestSupport", "feedframes", "FeedFramesProcess", "BrowserSession", "TextLayout"]),
         // Bad inputs, hostile data, paths, kills and concurrency against the real binary (issue 6).
         .testTarget(name: "BadInputTests", dependencies: ["TestSupport", "feedframes", "FeedFramesProcess", "FeedScenario", "JSONText", "XHTMLValidation"]),
     ]

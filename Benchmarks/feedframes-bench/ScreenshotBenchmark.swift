@@ -1,8 +1,9 @@
 import Foundation
 
-/// `render --png`: frames a second with one browser session a job for the whole run, against
-/// one Chromium launch a frame (`FEEDFRAMES_PNG=launch`), measured in the same run on the same
-/// scenario. Needs chromium and chromedriver; says so and skips when they are missing.
+/// `render --png`: frames a second with one browser for the whole run and a page a job, over its
+/// DevTools pipe (the default), and with a browser a job through chromedriver (`FEEDFRAMES_PNG=webdriver`), against one Chromium launch a
+/// frame (`FEEDFRAMES_PNG=launch`), measured in the same run on the same scenario. Needs chromium
+/// (and chromedriver for the WebDriver rows); says so and skips when it is missing.
 enum ScreenshotBenchmark {
     static func run(binary: String) throws {
         print("\n== PNG screenshots (render --png) ==")
@@ -38,15 +39,22 @@ enum ScreenshotBenchmark {
         let plain = try render(["--jobs", "1"])
         let plainFew = try render(["--jobs", "1"], scenario: "few")
         let one = try render(["--png", "--jobs", "1"])
-        guard one.pngs > 0 else { return print("  skipped: no PNGs written (chromium and chromedriver are needed)") }
+        guard one.pngs > 0 else { return print("  skipped: no PNGs written (chromium is needed)") }
         let two = try render(["--png", "--jobs", "2"])
+        let webOne = try render(["--png", "--jobs", "1"], environment: ["FEEDFRAMES_PNG": "webdriver"])
+        let webTwo = try render(["--png", "--jobs", "2"], environment: ["FEEDFRAMES_PNG": "webdriver"])
         let launch = try render(["--png", "--jobs", "1"], scenario: "few", environment: ["FEEDFRAMES_PNG": "launch"])
         func rate(_ run: (seconds: Double, pngs: Int), base: Double? = nil) -> Double { Double(run.pngs) / max(0.001, run.seconds - (base ?? plain.seconds)) }
         let launchRate = rate(launch, base: plainFew.seconds)
-        print(String(format: "  %d frames for the sessions (the render alone %.2f s, subtracted), %d for the launches", one.pngs, plain.seconds, launch.pngs))
-        print(String(format: "  one launch a frame:          %6.1f frames/s  (%.1f s)", launchRate, launch.seconds))
-        print(String(format: "  one session, --jobs 1:       %6.1f frames/s  (%.1f s, browser start included)  %.1f× the launches", rate(one), one.seconds, rate(one) / launchRate))
-        print(String(format: "  two sessions, --jobs 2:      %6.1f frames/s  (%.1f s)  %.1f× the launches, %.2f× one session",
-                     rate(two), two.seconds, rate(two) / launchRate, rate(two) / rate(one)))
+        print(String(format: "  %d frames for the browsers (the render alone %.2f s, subtracted; browser start included), %d for the launches",
+                     one.pngs, plain.seconds, launch.pngs))
+        print(String(format: "  one launch a frame:                 %6.1f frames/s  (%.1f s)", launchRate, launch.seconds))
+        for (label, run) in [("WebDriver session, --jobs 1:", webOne), ("WebDriver sessions, --jobs 2:", webTwo),
+                             ("DevTools pipe, one page, --jobs 1:", one), ("DevTools pipe, two pages, --jobs 2:", two)] {
+            print(String(format: "  %@ %6.1f frames/s  (%.1f s)  %.1f× the launches", label.padding(toLength: 35, withPad: " ", startingAt: 0),
+                         rate(run), run.seconds, rate(run) / launchRate))
+        }
+        print(String(format: "  DevTools / WebDriver: %.2f× (--jobs 1), %.2f× (--jobs 2); two pages / one: %.2f×",
+                     rate(one) / rate(webOne), rate(two) / rate(webTwo), rate(two) / rate(one)))
     }
 }

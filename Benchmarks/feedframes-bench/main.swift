@@ -4,13 +4,13 @@ import Foundation
 // FeedFrames benchmarks: prints every figure of issue 5 and, where there is a
 // baseline, the ratio measured in the same run. Build in release first:
 //   swift build -c release && .build/release/feedframes-bench [layout] [pipeline] [process] [scaling]
-let known: Set = ["layout", "cells", "pipeline", "process", "scaling", "png", "explore", "explore-large"]
+let known: Set = ["layout", "cells", "pipeline", "process", "scaling", "png", "gif", "explore", "explore-large"]
 let arguments = Array(CommandLine.arguments.dropFirst())
 let largeDepth = arguments.firstIndex(of: "explore-large").flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil }
 let sections = Set(arguments.filter { Int($0) == nil })
 if sections.contains("--help") || sections.contains("-h") {
     print("""
-        USAGE: feedframes-bench [layout] [cells] [pipeline] [process] [scaling] [png] [explore] [explore-large [DEPTH]]
+        USAGE: feedframes-bench [layout] [cells] [pipeline] [process] [scaling] [png] [gif] [explore] [explore-large [DEPTH]]
 
         Prints the figures of issue 5 and, where there is a baseline, the ratio measured in the same run.
         With no section, all of them. Build in release first: swift build -c release
@@ -20,6 +20,7 @@ if sections.contains("--help") || sections.contains("-h") {
           process   peak memory of a 100,000-frame render, start-up of feedframes
           scaling   each stage on one thread and on two
           png       render --png: one browser session a job against one Chromium launch a frame
+          gif       render --gif: ImageMagick's seconds per 100 frames of a scenario's PNGs
           explore   the fingerprint search: states/s on one core, --jobs 2 against a plain two-thread loop
           explore-large  a model past 10,000,000 states, its first ten million (to DEPTH, default 200): time, bytes a state,
                     peak RSS (not in the default run: it takes minutes)
@@ -28,7 +29,7 @@ if sections.contains("--help") || sections.contains("-h") {
     exit(0)
 }
 if let unknown = sections.subtracting(known).sorted().first {
-    FileHandle.standardError.write(Data("feedframes-bench: unknown section '\(unknown)' (expected layout, cells, pipeline, process, scaling, png, explore or explore-large; see --help)\n".utf8))
+    FileHandle.standardError.write(Data("feedframes-bench: unknown section '\(unknown)' (expected layout, cells, pipeline, process, scaling, png, gif, explore or explore-large; see --help)\n".utf8))
     exit(64)
 }
 func wanted(_ name: String) -> Bool { sections.isEmpty ? name != "explore-large" : sections.contains(name) }
@@ -63,6 +64,7 @@ do {
     if wanted("pipeline") { try PipelineBenchmark.run() }
     if wanted("scaling") { try ScalingBenchmark.run() }
     if wanted("png") && FileManager.default.isExecutableFile(atPath: binary) { try ScreenshotBenchmark.run(binary: binary) }
+    if wanted("gif") && FileManager.default.isExecutableFile(atPath: binary) { try GIFBenchmark.run(binary: binary) }
 } catch {
     print("benchmark failed: \(error)")
     exit(1)

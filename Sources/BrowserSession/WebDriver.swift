@@ -132,7 +132,9 @@ public final class WebDriver: @unchecked Sendable {
 
     public enum Key: String, Sendable {
         case left = "\u{E012}", up = "\u{E013}", right = "\u{E014}", down = "\u{E015}", end = "\u{E010}", home = "\u{E011}"
-        case space = " "
+        case space = " ", escape = "\u{E00C}"
+        /// Printable keys: the character itself.
+        case question = "?", j = "j"
     }
 
     /// Polls `script` (which should return a boolean) until it returns true; fails after `timeout` seconds.

@@ -50,6 +50,12 @@ struct PreviewCommand: ParsableCommand {
 
     @OptionGroup var templates: TemplateOptions
 
+    @Flag(help: "Also write a PNG of each cell (<row>/<state>.png) and a contact sheet of them all (contact-sheet.png; needs Chromium, and ImageMagick for the sheet).")
+    var png = false
+
+    @Flag(help: "Also write an animated GIF of each row's states, <row>/<row>.gif (implies --png; needs ImageMagick).")
+    var gif = false
+
     func run() throws {
         let console = Console()
         let presets = presetLists.joined().reduce(into: [Preset]()) { if !$0.contains($1) { $0.append($1) } }
@@ -68,7 +74,13 @@ struct PreviewCommand: ParsableCommand {
         do throws(RenderError) {
             let writer: FrameWriter
             do throws(OutputError) { writer = try FrameWriter(target: URL(fileURLWithPath: out), kind: .gallery) } catch { throw .output(error) }
-            frames = try GalleryWriter(templates: templates, validator: validator).write(gallery, into: writer, displayFolder: out)
+            let galleryWriter = GalleryWriter(templates: templates, validator: validator)
+            frames = try galleryWriter.write(gallery, into: writer, displayFolder: out)
+            if png || gif {
+                let sheet = GalleryImages(gallery: gallery, writer: writer, console: console).make(animations: gif)
+                let exists = { (name: String) in FileManager.default.fileExists(atPath: writer.temporary.appendingPathComponent(name).path) }
+                try galleryWriter.writePage(gallery, sheet: sheet, exists: exists, into: writer, displayFolder: out)
+            }
             do throws(OutputError) { try writer.commit() } catch { throw .output(error) }
         } catch {
             throw CommandFailure(error)

@@ -3,6 +3,7 @@ import ArgumentParser
 import FeedEngine
 import FeedScenario
 import Foundation
+import FrameImaging
 import FrameRendering
 import Mustache
 
@@ -55,8 +56,11 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .customLong("no-validate"), help: "Skip validating HTML frames.")
     var skipValidation = false
 
-    @Flag(help: "Also write a PNG screenshot beside each HTML frame (needs Chromium; slow).")
+    @Flag(help: "Also write a PNG screenshot beside each HTML frame (needs Chromium).")
     var png = false
+
+    @Flag(help: "Also write an animated GIF of each scenario, <name>/<name>.gif, from its PNGs (implies --png; needs ImageMagick).")
+    var gif = false
 
     @Flag(help: "Fail (exit 65, nothing written) when a tap or command in a script does nothing, instead of warning.")
     var strict = false
@@ -83,6 +87,8 @@ struct RenderCommand: ParsableCommand {
         var jobs = ProcessInfo.processInfo.activeProcessorCount
         var shard: Shard?
         var screenshots = false
+        /// An animated GIF a scenario (implies `screenshots`).
+        var animation = false
         /// Steps that do nothing are errors, not warnings.
         var strict = false
     }
@@ -95,7 +101,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let options = Options(out: out, formats: format, templates: templates.templates, locale: locale,
-                              appearance: appearance, contentSize: contentSize, device: device, validate: !skipValidation, jobs: jobs, shard: shard, screenshots: png, strict: strict)
+                              appearance: appearance, contentSize: contentSize, device: device, validate: !skipValidation, jobs: jobs, shard: shard, screenshots: png || gif, animation: gif, strict: strict)
         var loaded: [Loaded] = []
         var problems: [String] = []
         var worst = ExitStatus.success
@@ -131,12 +137,22 @@ struct RenderCommand: ParsableCommand {
                                out: outURL, shownOut: options.out)
         run.strict = options.strict
         // One set of browser sessions for the whole run, closed when it ends.
-        // FEEDFRAMES_PNG=launch: one Chromium launch a frame, the benchmark's baseline.
+        // FEEDFRAMES_PNG=launch: one Chromium launch a frame, the benchmark's baseline; =webdriver: through chromedriver.
         let screenshots = options.screenshots && options.formats.contains(.html)
-            ? Screenshots(jobs: options.jobs, launchPerFrame: ProcessInfo.processInfo.environment["FEEDFRAMES_PNG"] == "launch") : nil
+            ? Screenshots(jobs: options.jobs) : nil
         defer { screenshots?.close() }
+        // ImageMagick is looked for once; when it is missing, that is said once and the PNGs are still taken.
+        let animator: ImageMagick?
+        do throws(ImageMagick.Failure) {
+            animator = options.animation && options.formats.contains(.html) ? try ImageMagick.find() : nil
+        } catch {
+            console.error("note: --gif \(error); no GIFs written")
+            animator = nil
+        }
         if options.screenshots && options.formats.contains(.html) {
-            run.finishing = { writer, scenario in shoot(writer.temporary, scenario: scenario, with: screenshots, console: console) }
+            run.finishing = { writer, scenario in
+                shoot(writer, scenario: scenario, with: screenshots, animator: animator, console: console)
+            }
         }
         let summary: OutputRender.Summary
         do throws(OutputRenderError) {
@@ -156,12 +172,15 @@ struct RenderCommand: ParsableCommand {
         console.out("Open \(outURL.appendingPathComponent("index.html").standardizedFileURL.path)")
     }
 
-    /// Screenshots go into the temporary folder, so they appear with the frames or not at all.
-    static func shoot(_ folder: URL, scenario: Scenario, with screenshots: Screenshots?, console: Console) {
+    /// Screenshots (and the GIF made of them) go into the temporary folder, so they appear with
+    /// the frames or not at all; then `frames.json` and `frames.js` name them (see `FrameImages`).
+    static func shoot(_ writer: FrameWriter, scenario: Scenario, with screenshots: Screenshots?, animator: ImageMagick?,
+                      console: Console) {
         guard let screenshots else {
-            console.error("note: --png needs Chromium (apt-get install chromium chromium-driver); no screenshots taken")
+            console.error("note: --png needs Chromium (apt-get install chromium); no screenshots taken")
             return
         }
+        let folder = writer.temporary
         let taken = screenshots.shoot(folder: folder, width: scenario.viewport.width, height: scenario.viewport.height) { done, total in
             console.progress("\(scenario.name): screenshot \(done)/\(total)")
         }
@@ -169,8 +188,24 @@ struct RenderCommand: ParsableCommand {
         if let fallback = screenshots.fallback {
             console.error("note: no browser session (\(fallback.split(separator: "\n").first ?? "")); one Chromium launch a frame instead")
         }
-        console.out("\(scenario.name): \(taken) screenshots")
+        guard taken > 0 else { return console.out("\(scenario.name): no screenshots") }
+        let exists = { (name: String) in FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) }
+        var gif: String?
+        if let animator {
+            do throws(ImageMagick.Failure) {
+                gif = try Animation.write(named: scenario.name, in: writer, with: animator, exists: exists)
+            } catch {
+                console.error(CommandFailure.printable("note: \(scenario.name): \(error); no GIF written"))
+            }
+        }
+        do throws(OutputError) {
+            try FrameImages.link(in: writer, gif: gif, exists: exists)
+        } catch {
+            console.error(CommandFailure.printable("note: \(error); frames.json does not name the images"))
+        }
+        console.out("\(scenario.name): \(taken) screenshots" + (gif.map { ", \($0)" } ?? ""))
     }
+
 }
 
 extension Scenario {

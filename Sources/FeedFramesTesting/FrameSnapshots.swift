@@ -205,6 +205,7 @@ enum FrameSnapshots {
     /// Writes the HTML diff report of a mismatch (the page `feedframes diff --html` writes),
     /// whole or not at all; returns the line that names it, or says why there is none.
     static func report(reference: String, actual: String, to folder: URL) -> String {
+        var images: Result<DiffImages, FailureImages.Skipped>?
         do throws(FramesFailure) {
             let diff: FolderDiff
             do throws(FolderDiffError) { diff = try FolderDiff.compare(expected: reference, actual: actual, context: 3) } catch {
@@ -215,11 +216,22 @@ enum FrameSnapshots {
                 let writer: FrameWriter
                 do throws(OutputError) { writer = try FrameWriter(target: folder, kind: .diffReport) } catch { throw .output(error) }
                 try diff.report.write(into: writer, templates: templates, displayFolder: folder.path)
+                // Then, with Chromium, the frames as images and each run as a GIF, and the page again to show them.
+                images = FailureImages.make(in: writer, reference: reference, actual: actual)
+                if case .success(let made) = images {
+                    try diff.report.write(into: writer, templates: templates, displayFolder: folder.path, images: made)
+                }
                 do throws(OutputError) { try writer.commit() } catch { throw .output(error) }
             } catch {
                 throw FramesFailure(kind: .io, message: error.description)
             }
-            return "Diff report: \(folder.appendingPathComponent("index.html").path)"
+            let shown: String
+            switch images {
+            case .success(let made): shown = "\nThe report shows the frames as images" + (made.animations.isEmpty ? "." : ", and each run as a GIF.")
+            case .failure(.noBrowser): shown = "\nNo images in the report: \(FailureImages.Skipped.noBrowser)."
+            case .failure, nil: shown = ""
+            }
+            return "Diff report: \(folder.appendingPathComponent("index.html").path)" + shown
         } catch {
             return "No diff report: \(error.message)"
         }

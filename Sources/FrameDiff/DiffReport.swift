@@ -45,8 +45,11 @@ public struct DiffReport {
     /// drawn from `diff.html`.
     /// - Parameter displayFolder: how the report folder is named in messages.
     /// - Complexity: O(size of the changed frames' files).
-    public func write(into writer: FrameWriter, templates: FrameTemplates, displayFolder: String) throws(RenderError) {
-        let page = try self.page { path, bytes throws(RenderError) in
+    /// - Parameter images: the screenshots beside the copied frames, and each run's GIF, when
+    ///   they were taken (the testing library's failure report); the page shows them.
+    public func write(into writer: FrameWriter, templates: FrameTemplates, displayFolder: String,
+                      images: DiffImages = DiffImages()) throws(RenderError) {
+        let page = try self.page(images: images) { path, bytes throws(RenderError) in
             do throws(OutputError) { try writer.write(bytes, to: path) } catch { throw .output(error) }
         }
         let html = try templates.render(page, file: displayFolder + "/index.html")
@@ -55,24 +58,24 @@ public struct DiffReport {
 
     /// The page's values; every frame it shows is handed to `copy` (path relative to the
     /// report folder, bytes) as it is met.
-    public func page<E: Error>(copying copy: (String, [UInt8]) throws(E) -> Void) throws(E) -> Page {
+    public func page<E: Error>(images: DiffImages = DiffImages(), copying copy: (String, [UInt8]) throws(E) -> Void) throws(E) -> Page {
         var shown: [TemplateValue] = []
         for (index, section) in sections.enumerated() where !section.comparison.isEqual {
             var frames: [TemplateValue] = []
             for frame in section.comparison.changed {
                 frames.append(try frameBlock(section: index, number: frame.number, cause: frame.cause, status: "changed",
                                              expected: section.expected, actual: section.actual,
-                                             hasExpected: true, hasActual: true, difference: frame.files, copy))
+                                             hasExpected: true, hasActual: true, difference: frame.files, images, copy))
             }
             for frame in section.comparison.added {
                 frames.append(try frameBlock(section: index, number: frame.number, cause: frame.cause, status: "added",
                                              expected: section.expected, actual: section.actual,
-                                             hasExpected: false, hasActual: true, difference: [], copy))
+                                             hasExpected: false, hasActual: true, difference: [], images, copy))
             }
             for frame in section.comparison.removed {
                 frames.append(try frameBlock(section: index, number: frame.number, cause: frame.cause, status: "removed",
                                              expected: section.expected, actual: section.actual,
-                                             hasExpected: true, hasActual: false, difference: [], copy))
+                                             hasExpected: true, hasActual: false, difference: [], images, copy))
             }
             shown.append(.object(["anchor": .string("s\(index)"), "name": .string(Self.safe(section.name)),
                                   "summary": .string(DiffText.summary(section.comparison)), "frames": .list(frames)]))
@@ -93,20 +96,22 @@ public struct DiffReport {
             "title": .string(Self.safe("FeedFrames diff: \(expectedLabel) → \(actualLabel)")),
             "expectedLabel": .string(Self.safe(expectedLabel)), "actualLabel": .string(Self.safe(actualLabel)),
             "scale": .double(Self.scale), "scenarios": .list(summary), "equal": .bool(equal), "sections": .list(shown),
+            "animated": .bool(!images.animations.isEmpty),
+            "runs": images.animations.isEmpty ? .null : .list(images.animations.map { .object(["side": .string($0.side), "gif": .string($0.file)]) }),
         ]))
     }
 
     /// One frame: expected, actual and the difference, side by side.
     func frameBlock<E: Error>(section: Int, number: Int, cause: String?, status: String,
                               expected: any FrameFiles, actual: any FrameFiles, hasExpected: Bool, hasActual: Bool,
-                              difference: [FileDifference],
+                              difference: [FileDifference], _ images: DiffImages,
                               _ copy: (String, [UInt8]) throws(E) -> Void) throws(E) -> TemplateValue {
         let stem = FrameDiffNames.number(number)
         var columns: [TemplateValue] = []
         for (side, present, source) in [("expected", hasExpected, expected), ("actual", hasActual, actual)] {
             var column: [String: TemplateValue] = ["side": .string(side)]
             if present {
-                column["view"] = try view(of: stem, side: side, section: section, source: source, copy)
+                column["view"] = try view(of: stem, side: side, section: section, source: source, images, copy)
             } else {
                 column["absent"] = .string("no frame \(stem) here")
             }
@@ -129,10 +134,11 @@ public struct DiffReport {
     }
 
     /// An iframe onto a copy of the HTML frame, else the text frame inline.
-    func view<E: Error>(of stem: String, side: String, section: Int, source: any FrameFiles,
+    /// With its screenshot, when one was taken, in the iframe's place.
+    func view<E: Error>(of stem: String, side: String, section: Int, source: any FrameFiles, _ images: DiffImages,
                         _ copy: (String, [UInt8]) throws(E) -> Void) throws(E) -> TemplateValue {
         if let html = source.contents(of: stem + ".html") {
-            let path = "frames/\(section)/\(side)/\(stem).html"
+            let path = "frames/\(section)/\(side)/\(stem).html", png = "frames/\(section)/\(side)/\(stem).png"
             try copy(path, html)
             let size = Self.viewport(source.contents(of: stem + ".json"))
             let width = size.width + 32, height = size.height + 32
@@ -140,6 +146,7 @@ public struct DiffReport {
                 "path": .string(path), "title": .string("\(side) frame \(stem)"),
                 "width": .double(Self.rounded(width)), "height": .double(Self.rounded(height)),
                 "shotWidth": .double(Self.rounded(width * Self.scale)), "shotHeight": .double(Self.rounded(height * Self.scale)),
+                "png": images.exists(png) ? .string(png) : .null,
             ])])
         }
         if let text = source.contents(of: stem + ".txt") {

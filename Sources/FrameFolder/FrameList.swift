@@ -14,6 +14,8 @@ public struct FrameList {
     /// Unowned, as in `FrameSink`: the caller keeps the writer for the whole render.
     private unowned let writer: FrameWriter
     private var texts: FrameStream?
+    /// `""`, or the subfolder the lists go into with its slash (a preview row's, `standard-en/`).
+    private let prefix: String
     private var textBytes = 0
     public private(set) var count = 0
 
@@ -26,10 +28,13 @@ public struct FrameList {
         return "texts-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".js"
     }
 
-    public init(_ writer: FrameWriter) throws(OutputError) {
+    /// - Parameter folder: the subfolder of the writer's folder the frames are in (created
+    ///   already, by their files), or `""`; the entries name the files relative to it.
+    public init(_ writer: FrameWriter, in folder: String = "") throws(OutputError) {
         self.writer = writer
-        json = try writer.stream(to: "frames.json")
-        script = try writer.stream(to: "frames.js")
+        prefix = folder.isEmpty ? "" : folder + "/"
+        json = try writer.stream(to: prefix + "frames.json")
+        script = try writer.stream(to: prefix + "frames.js")
         try json.append("[\n")
         try script.append("window.FEEDFRAMES = [\n")
     }
@@ -54,7 +59,7 @@ public struct FrameList {
         let first = (frame - 1) % Self.textsPerFile == 0
         if first || texts == nil {
             try closeTexts()
-            let stream = try writer.stream(to: Self.textsFile(holding: frame))
+            let stream = try writer.stream(to: prefix + Self.textsFile(holding: frame))
             try stream.append("window.FEEDFRAMES_TEXTS(\(frame), [\n")
             texts = stream
         } else {

@@ -30,12 +30,25 @@ public enum OutputIndex {
     }
 
     /// The index page for what `out` holds now.
+    /// Each row shows the scenario's animation (`render --gif`) or else its first screenshot
+    /// (`--png`), when the folder holds one, linked to the file.
     public static func page(for out: URL) -> Page {
         let rows: [TemplateValue] = scenarios(in: out).map { about in
-            .object(["name": .string(XMLText.safe(about.name)), "frames": .int(about.frames),
-                     "preset": .string(XMLText.safe(about.preset)), "summary": .string(XMLText.safe(about.summary))])
+            var row: [String: TemplateValue] = [
+                "name": .string(XMLText.safe(about.name)), "frames": .int(about.frames),
+                "preset": .string(XMLText.safe(about.preset)), "summary": .string(XMLText.safe(about.summary)),
+            ]
+            let folder = out.appendingPathComponent(about.name)
+            let image = [about.name + ".gif", FrameFileName.name(frame: 1, extension: "png")]
+                .first { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
+            if let image {
+                row["image"] = .string(XMLText.safe(about.name + "/" + image))
+                row["imageKind"] = .string(image.hasSuffix(".gif") ? "animation" : "first frame")
+            }
+            return .object(row)
         }
-        return Page(.list, .object(["scenarios": .list(rows)]))
+        return Page(.list, .object(["scenarios": .list(rows),
+                                    "images": .bool(rows.contains { if case .object(let row) = $0 { row["image"] != nil } else { false } })]))
     }
 
     /// Brings `OUT/index.html` up to date with the folders in `out`: written when it

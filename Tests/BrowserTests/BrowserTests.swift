@@ -277,11 +277,11 @@ final class BrowserTests: XCTestCase {
         super.tearDown()
     }
 
-    /// `render --png` with one session a job: a PNG for every HTML frame, at the frame's size plus the
+    /// `render --png` with one browser and a page a job (and with `FEEDFRAMES_PNG=webdriver`): a PNG for every HTML frame, at the frame's size plus the
     /// page margin, and each the same image a separate Chromium launch takes of that frame (the first
     /// frame loaded, the rest written into its page: the same pixels, spinner aside, so compared in size
     /// and by a launch of a frame without a spinner).
-    func testPNGsComeFromOneSessionAJobAndMatchALaunchPerFrame() throws {
+    func testPNGsComeFromOneBrowserAndMatchALaunchPerFrame() throws {
         _ = try WebDriver.Tools.required()
         let demos = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Sources/FeedFramesResources/Demos")
@@ -300,14 +300,19 @@ final class BrowserTests: XCTestCase {
         // Frame 2 (rows, no spinner), written into the page of frame 1 by one session, against a launch.
         try Data(#"{ "name": "three", "preset": "standard", "source": { "total": 30 }, "events": ["launch", "wait 1", "scroll by 100"] }"#.utf8)
             .write(to: folder.appendingPathComponent("three.json"))
-        for (out, environment) in [("session", [String: String]()), ("launched", ["FEEDFRAMES_PNG": "launch"])] {
+        // By default over the browser's DevTools pipe; FEEDFRAMES_PNG=webdriver through chromedriver.
+        for (out, environment) in [("session", [String: String]()), ("webdriver", ["FEEDFRAMES_PNG": "webdriver"]),
+                                   ("launched", ["FEEDFRAMES_PNG": "launch"])] {
             let run = try run(["render", "three.json", "--out", out, "--png", "--jobs", "1"], environment: environment)
             XCTAssertEqual(run.status, 0, run.output)
+            XCTAssertFalse(run.output.contains("one Chromium launch a frame instead"), run.output)
         }
         for frame in ["0002.png", "0003.png"] {
-            let a = try Data(contentsOf: folder.appendingPathComponent("session/three/\(frame)"))
             let b = try Data(contentsOf: folder.appendingPathComponent("launched/three/\(frame)"))
-            XCTAssertEqual(Self.imageData(a), Self.imageData(b), "\(frame): the session's image is the launch's")
+            for out in ["session", "webdriver"] {
+                let a = try Data(contentsOf: folder.appendingPathComponent("\(out)/three/\(frame)"))
+                XCTAssertEqual(Self.imageData(a), Self.imageData(b), "\(frame): the \(out) image is the launch's")
+            }
         }
     }
 

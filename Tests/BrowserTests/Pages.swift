@@ -18,6 +18,10 @@ final class Pages: @unchecked Sendable {
         ("explore gallery", "explore/gallery/index.html"), ("counterexample viewer", "explore/counterexamples/way-forward/index.html"),
         ("sweep table", "sweep/sweep.html"), ("diff report", "report/index.html"),
         ("review index", "review/index.html"), ("review viewer", "review/DemoSnapshotTests.testEveryDemo.standard-story/index.html"),
+        ("preview row viewer", "preview/standard-en/index.html"),
+        // render --gif and preview --gif: the same pages with their images.
+        ("output index, with images", "images/index.html"), ("viewer, with images", "images/standard-story/index.html"),
+        ("preview gallery, with images", "preview-images/index.html"), ("preview row viewer, with images", "preview-images/standard-en/index.html"),
     ]
 
     nonisolated(unsafe) private static var made: Result<Pages, Error>?
@@ -41,6 +45,7 @@ final class Pages: @unchecked Sendable {
             [], ["render", story, "--out", "text-only", "--format", "text"], ["render", story, "--out", "html-only", "--format", "html"],
             ["render", story, "--out", "json-only", "--format", "json"], ["render", story, "--out", "changed"],
             ["preview", "--out", "preview", "--locale", "en", "--locale", "zh-Hans"],
+            ["render", story, "--out", "images", "--gif"], ["preview", "--out", "preview-images", "--preset", "standard", "--gif"],
             ["explore", "--preset", "seed001", "--depth", "6", "--dot", "graph/seed001.dot", "--out", "explore"],
             ["sweep", "sweep.json", "--param", "viewport.height=680..740:20", "--out", "sweep"],
         ] {
