@@ -65,7 +65,7 @@ public struct FeedState: Hashable, Sendable {
         self.insets = insets
         self.style = style
         // At rest, the first row sits just below what covers the top (UIScrollView's −adjustedContentInset.top).
-        contentOffset = -insets.top
+        contentOffset = 0 - insets.top  // not -0.0, which a fingerprint of the bits would tell from 0
     }
 
     public var contentHeight: Double { offsets.total }

@@ -114,7 +114,7 @@ final class ScenarioReaderTests: XCTestCase {
         XCTAssertEqual(french?.config.texts, .english, "any BCP 47 tag; fr falls back to en")
         XCTAssertEqual(french?.notes, ["locale fr has no texts of its own; using the built-in en texts"])
         XCTAssertEqual(problems(#"{"preset": "standard", "events": ["launch"], "extra": 1}"#),
-                       ["demo.json:1:46: extra: unknown key \"extra\" (expected one of name, description, preset, locale, texts, appearance, contentSize, list, viewport, config, source, events)"])
+                       ["demo.json:1:46: extra: unknown key \"extra\" (expected one of name, description, preset, locale, texts, device, appearance, contentSize, list, viewport, config, source, events)"])
         XCTAssertEqual(problems(#"{"events": ["launch"]}"#),
                        ["demo.json:1:1: preset: missing (expected one of seed000, seed001, standard)"])
     }
