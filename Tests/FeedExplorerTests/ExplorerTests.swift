@@ -105,7 +105,7 @@ final class ExplorerTests: XCTestCase {
         // A new stored field in FeedState must be added to StateKey, or listed here as not mattering.
         let fields = Mirror(reflecting: FeedState(config: Preset.standard.config()!)).children.compactMap(\.label)
         XCTAssertEqual(fields, [
-            "config", "viewport",
+            "configuration", "viewport",
             "insets", "style",  // the scenario's, constant like config
             "time", "items", "offsets",
             "sectionStarts",  // follows from the rows, like offsets
