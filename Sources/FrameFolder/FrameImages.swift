@@ -13,6 +13,8 @@ public enum FrameImages {
     public struct Entry: Sendable {
         public var time: Double
         public var png: String?
+        /// What caused the frame (a fling's frames are resampled, see `Playback`).
+        public var cause = ""
     }
 
     /// The PNG beside a frame: `0003.png` for `0003.html`.
@@ -24,15 +26,17 @@ public enum FrameImages {
     public static func entries(_ lines: [String], exists: (String) -> Bool) -> [Entry] {
         lines.compactMap(object).map { object in
             let png = png(of: object["files"].flatMap(\.strings) ?? [])
-            return Entry(time: object["time"].flatMap(\.number) ?? 0, png: png.flatMap { exists($0) ? $0 : nil })
+            return Entry(time: object["time"].flatMap(\.number) ?? 0, png: png.flatMap { exists($0) ? $0 : nil },
+                         cause: object["cause"].flatMap(\.stringValue) ?? "")
         }
     }
 
     /// The seconds each frame with a PNG shows in the animation (`nil` for the others):
     /// played as the frames that are in it, so a frame whose shot failed is skipped, not held.
     public static func gifDelays(_ entries: [Entry]) -> [Int?] {
-        var delays = Playback.gifDelays(entries.filter { $0.png != nil }.map(\.time)).makeIterator()
-        return entries.map { $0.png == nil ? nil : delays.next() }
+        let shot = entries.filter { $0.png != nil }
+        var delays = Playback.gifDelays(shot.map(\.time), causes: shot.map(\.cause)).makeIterator()
+        return entries.map { $0.png == nil ? nil : delays.next() ?? nil }
     }
 
     /// Each entry of `frames.json`'s lines with its images; lines that are not entries as they are.

@@ -52,3 +52,26 @@ final class FrameImagesTests: XCTestCase {
         XCTAssertNil(FrameImages.png(of: ["0007.txt", "0007.json"]), "no HTML frame, no screenshot")
     }
 }
+
+/// `fling V`'s 60 Hz frames play at their own pace in a GIF, resampled to 50 Hz.
+final class FlingPlaybackTests: XCTestCase {
+    func testAFlingIsResampledTo50HzAndTheRestClamped() {
+        // launch, a reply, then a fling's steps every 1/60 s, a reply during it, its last step, and a wait.
+        var times = [0.0, 1.0]
+        var causes = ["launch", "wait 1 → reply 1"]
+        for step in 1...12 { times.append(1 + Double(step) / 60); causes.append(step == 7 ? "fling 3000 → reply 2: page 2, 40 items" : "fling 3000") }
+        times.append(4); causes.append("wait 1 → toast expired")
+        let delays = Playback.gifDelays(times, causes: causes)
+        XCTAssertEqual(delays.count, times.count)
+        XCTAssertEqual(delays[0], 100, "an ordinary frame shows until the next")
+        XCTAssertEqual(delays[1], 25, "the frame before the fling keeps the readable minimum")
+        let kept = (2...13).filter { delays[$0] != nil }
+        // Kept every 2 cs of virtual time: 1/60 s steps keep about five of each six.
+        for (a, b) in zip(kept, kept.dropFirst()) where b != 13 { XCTAssertGreaterThanOrEqual(times[b] - times[a], 0.02 - 1e-9) }
+        XCTAssertTrue(kept.contains(13), "the fling's last frame stays")
+        XCTAssertLessThan(kept.count, 12, "some 60 Hz steps are left out")
+        XCTAssertTrue(kept.dropLast().allSatisfy { (2...4).contains(delays[$0]!) }, "\(kept.map { delays[$0]! })")
+        XCTAssertEqual(delays[13], 200, "the fling's last frame shows until the wait's frame, clamped to 2 s")
+        XCTAssertEqual(Playback.gifDelays([0, 1, 2], causes: ["launch", "wait 1", "wait 1"]).compactMap { $0 }, Playback.gifDelays([0, 1, 2]))
+    }
+}
