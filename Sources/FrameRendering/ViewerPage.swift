@@ -35,6 +35,8 @@ public enum ViewerPage {
             "textsPerFile": .int(FrameList.textsPerFile),
             // The list inside its device: the frame page's 16 pt margin is cropped by the screen.
             "screenWidth": .double(largest.width), "screenHeight": .double(largest.height),
+            // The strip's thumbnails without PNGs: the frame itself, scaled to 96 px tall.
+            "thumbScale": .double(96 / max(1, largest.height + 32)), "thumbWidth": .double(((largest.width + 32) * 96 / max(1, largest.height + 32)).rounded()),
             "cornerRadius": .double(device.cornerRadius), "bezelRadius": .double(device.homeButton ? 56 : device.cornerRadius + 12),
             "homeButton": .bool(device.homeButton),
             // One play rule for the viewer and --gif (Playback).
