@@ -104,7 +104,7 @@ let package = Package(
         // Figures and ratios for the README's Performance section (run in release).
         .executableTarget(name: "feedframes-bench", dependencies: [
             "FeedEngine", "FeedScenario", "FrameRendering", "FrameFolder", "FeedFramesResources", "JSONText", "Mustache", "XHTMLValidation", "CMimalloc",
-            "FeedExplorer", "CellLayout", "TextLayout",
+            "FeedExplorer", "CellLayout", "TextLayout", "FrameImaging",
         ], path: "Benchmarks/feedframes-bench"),
 
         .testTarget(name: "FeedEngineTests", dependencies: ["TestSupport", "FeedEngine", "FeedScenario"]),
@@ -134,7 +134,7 @@ let package = Package(
             "ExploreReport", "FeedExplorer", "FeedEngine", "FeedScenario", "FrameRendering", "FeedFramesResources", "XHTMLValidation",
         ]),
         .testTarget(name: "FeedSourcesTests", dependencies: ["TestSupport", "FeedSources", "FeedScenario", "FeedEngine", "JSONText", "CSQLite", "FeedFramesCLI"]),
-        .testTarget(name: "BrowserTests", dependencies: ["TestSupport", "feedframes", "FeedFramesProcess", "BrowserSession", "TextLayout"]),
+        .testTarget(name: "BrowserTests", dependencies: ["TestSupport", "feedframes", "FeedFramesProcess", "BrowserSession", "TextLayout", "FrameImaging"]),
         // Bad inputs, hostile data, paths, kills and concurrency against the real binary (issue 6).
         .testTarget(name: "BadInputTests", dependencies: ["TestSupport", "feedframes", "FeedFramesProcess", "FeedScenario", "JSONText", "XHTMLValidation"]),
     ]

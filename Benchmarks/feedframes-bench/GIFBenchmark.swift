@@ -1,3 +1,4 @@
+import FrameImaging
 import Foundation
 
 /// `render --gif`: seconds ImageMagick takes to make the animation, per 100 frames, from the PNGs of
@@ -7,7 +8,7 @@ import Foundation
 enum GIFBenchmark {
     static func run(binary: String) throws {
         print("\n== GIF animations (render --gif) ==")
-        guard let convert = ["/usr/bin/convert", "/usr/local/bin/magick", "/usr/bin/magick"].first(where: isImageMagick) else {
+        guard let convert = ["/usr/bin/convert", "/usr/local/bin/magick", "/usr/bin/magick"].first(where: ImageMagick.isImageMagick) else {
             return print("  skipped: ImageMagick is not installed (apt-get install imagemagick)")
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("feedframes-bench-gif-\(UUID().uuidString)")
@@ -46,19 +47,5 @@ enum GIFBenchmark {
         try process.run()
         process.waitUntilExit()
         return Date().timeIntervalSince(start)
-    }
-
-    static func isImageMagick(_ path: String) -> Bool {
-        guard FileManager.default.isExecutableFile(atPath: path) else { return false }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["-version"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return text.contains("ImageMagick")
     }
 }

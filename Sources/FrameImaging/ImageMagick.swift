@@ -102,8 +102,10 @@ public struct ImageMagick: Sendable {
         return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// Whether `program -version` says it is ImageMagick.
-    static func isImageMagick(_ program: String) -> Bool {
+    /// Whether `program` is executable and `program -version` says it is ImageMagick (a `convert`
+    /// on the PATH may be something else).
+    public static func isImageMagick(_ program: String) -> Bool {
+        guard FileManager.default.isExecutableFile(atPath: program) else { return false }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = ["-version"]

@@ -57,6 +57,8 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
             return issues.prefix(20).map(\.description).joined(separator: "\n")
                 + (issues.count > 20 ? "\n… and \(issues.count - 20) more problems" : "")
         case .limit(let error, let scenario):
+            // Several problems (a cell sidecar's) are a line each, as the reader's are.
+            if error.message.contains("\n") { return error.message + "\nscenario \"\(scenario)\": nothing was written" }
             return "scenario \"\(scenario)\": \(error.message); nothing was written"
         }
     }

@@ -1,5 +1,6 @@
 import BrowserSession
 import Foundation
+import FrameImaging
 import TestSupport
 import XCTest
 
@@ -9,19 +10,7 @@ import XCTest
 extension BrowserTests {
     /// The GIF needs ImageMagick: skipped without it, except under CI.
     func requireImageMagick() throws {
-        let found = ["/usr/bin/convert", "/usr/local/bin/magick", "/usr/bin/magick"].contains { path in
-            guard FileManager.default.isExecutableFile(atPath: path) else { return false }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: path)
-            process.arguments = ["-version"]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = FileHandle.nullDevice
-            guard (try? process.run()) != nil else { return false }
-            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return text.contains("ImageMagick")
-        }
+        let found = ["/usr/bin/convert", "/usr/local/bin/magick", "/usr/bin/magick"].contains(where: ImageMagick.isImageMagick)
         if !found { throw missingInput("ImageMagick (apt-get install imagemagick, or FEEDFRAMES_BROWSER=1 bash .ci/install)") }
     }
 
