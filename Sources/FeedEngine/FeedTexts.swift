@@ -61,6 +61,32 @@ public struct FeedTexts: Hashable, Sendable {
         return texts
     }
 
+    /// The text of one key of `keys` (`footer.idle`: the auto footer's), or `nil` for another key.
+    public func text(_ key: String) -> String? {
+        switch key {
+        case "header.idle": return headerIdle
+        case "header.armed": return headerArmed
+        case "header.refreshing": return headerRefreshing
+        case "footer.idle": return footerIdleAuto
+        case "footer.armed": return footerArmed
+        case "footer.loading": return footerLoading
+        case "footer.exhausted": return footerExhausted
+        case "footer.failed": return footerFailed
+        case "toast.failed": return toast
+        case "retry": return retry
+        case "empty": return empty
+        default: return nil
+        }
+    }
+
+    /// A behaviour's text (SPEC §10): a key resolved here (an unknown key shows as itself), or a literal.
+    public func resolve(_ text: ListText) -> String {
+        switch text {
+        case .key(let key): return self.text(key) ?? key
+        case .literal(let string): return string
+        }
+    }
+
     public static let english = FeedTexts(
         headerIdle: "Pull down to refresh", headerArmed: "Release to refresh", headerRefreshing: "Loading...",
         footerIdleAuto: "Tap or pull up to load more", footerIdleRelease: "Pull up to load more",

@@ -68,6 +68,9 @@ public struct Layout: Hashable, Sendable {
     public var itemCount: Int
     public var pageIndex: Int
     public var suppressed: Int
+    /// `false` for a team's logic (SPEC §10): FeedFrames cannot know which callbacks it ignored, and
+    /// frame JSON says `suppressed: null`.
+    public var suppressedIsKnown = true
     public var staleReplies: Int
     public var duplicatesDropped: Int
     /// The last failed reply's request and reason, until a reply succeeds.

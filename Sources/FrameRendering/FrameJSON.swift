@@ -70,7 +70,7 @@ public enum FrameJSON {
             } ?? .null,
             "itemCount": .number(Double(layout.itemCount)),
             "pageIndex": .number(Double(layout.pageIndex)),
-            "suppressed": .number(Double(layout.suppressed)),
+            "suppressed": layout.suppressedIsKnown ? .number(Double(layout.suppressed)) : .null,
             "staleReplies": .number(Double(layout.staleReplies)),
             "duplicatesDropped": .number(Double(layout.duplicatesDropped)),
             "separators": .bool(layout.separators),
@@ -241,7 +241,10 @@ public enum FrameJSON {
         }
         field("itemCount", Double(layout.itemCount))
         field("pageIndex", Double(layout.pageIndex))
-        field("suppressed", Double(layout.suppressed))
+        if layout.suppressedIsKnown { field("suppressed", Double(layout.suppressed)) } else {
+            writer.key("suppressed")
+            writer.value(.null)
+        }
         field("staleReplies", Double(layout.staleReplies))
         field("duplicatesDropped", Double(layout.duplicatesDropped))
         field("separators", layout.separators)

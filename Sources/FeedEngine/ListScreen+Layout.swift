@@ -1,0 +1,70 @@
+/// A behaviour's screen laid out as a frame (SPEC §10): FeedFrames owns the geometry (where the
+/// scroll view is, what covers its edges), the logic said what shows.
+extension ListScreen {
+    /// Where the scroll view is when the screen is drawn.
+    public struct Geometry: Hashable, Sendable {
+        public var viewport: Viewport
+        public var insets: ListInsets
+        public var contentOffset: Double
+        public var adjustedInsetTop: Double
+        public var adjustedInsetBottom: Double
+        public init(viewport: Viewport, insets: ListInsets, contentOffset: Double, adjustedInsetTop: Double, adjustedInsetBottom: Double) {
+            self.viewport = viewport
+            self.insets = insets
+            self.contentOffset = contentOffset
+            self.adjustedInsetTop = adjustedInsetTop
+            self.adjustedInsetBottom = adjustedInsetBottom
+        }
+    }
+
+    /// The frame's layout: the rows overlapping the viewport, the header and footer where the views
+    /// sit (`config` gives their heights and the row height), texts resolved from `texts`.
+    /// - Parameters:
+    ///   - request, pageIndex: from FeedFrames' own log of the logic's requests and replies.
+    /// - Complexity: O(rows): a behaviour's rows are the logic's array, read as given.
+    public func layout(_ geometry: Geometry, config: FeedConfig, texts: FeedTexts, toast: Toast?, request: Request?,
+                       pageIndex: Int, hasFailed: Bool = false, lastFailure: RequestFailure? = nil) -> Layout {
+        let top = geometry.contentOffset, bottom = top + geometry.viewport.height
+        var laid: [Layout.Row] = []
+        var y = 0.0
+        for (index, item) in rows.enumerated() {
+            let height = item.height ?? config.rowHeight
+            if y < bottom && y + height > top { laid.append(Layout.Row(index: index, item: item, y: y - top, height: height)) }
+            y += height
+        }
+        let content = y
+        let areaTop = top + geometry.insets.top, areaBottom = bottom - geometry.insets.bottom
+        func seen(_ from: Double, _ height: Double) -> Bool { from < areaBottom && from + height > areaTop }
+        let headerHeight = config.header?.height ?? 0
+        let headerText: String
+        switch header {
+        case .hidden: headerText = ""
+        case .idle: headerText = headerPart.text.map(texts.resolve) ?? texts.headerIdle
+        case .armed: headerText = headerPart.text.map(texts.resolve) ?? texts.headerArmed
+        case .refreshing: headerText = headerPart.text.map(texts.resolve) ?? texts.headerRefreshing
+        }
+        let footerText: String
+        switch footer {
+        case .hidden: footerText = ""
+        case .idle: footerText = footerPart.text.map(texts.resolve) ?? texts.footerIdleAuto
+        case .armed: footerText = footerPart.text.map(texts.resolve) ?? texts.footerArmed
+        case .loading: footerText = footerPart.text.map(texts.resolve) ?? texts.footerLoading
+        case .failed: footerText = footerPart.text.map(texts.resolve) ?? texts.footerFailed
+        case .exhausted: footerText = footerPart.text.map(texts.resolve) ?? texts.footerExhausted
+        }
+        var layout = Layout(
+            viewport: geometry.viewport, insets: geometry.insets, adjustedInsetTop: geometry.adjustedInsetTop,
+            adjustedInsetBottom: geometry.adjustedInsetBottom, navigationBarHeight: geometry.insets.navigationBarHeight(at: top),
+            contentOffset: top, contentHeight: content, rows: laid,
+            header: .init(state: header, visible: header != .hidden && seen(-headerHeight, headerHeight), text: headerText,
+                          y: -headerHeight - top, height: headerHeight),
+            footer: .init(state: footer, visible: footer != .hidden && seen(content, config.footer.height), text: footerText,
+                          spinner: footerPart.spinner || footer == .loading, tappable: footer == .idle || footer == .failed,
+                          y: content - top, height: config.footer.height),
+            retryVisible: retry != nil, retryTitle: retry.map(texts.resolve) ?? texts.retry, retryY: nil, separators: separators,
+            toast: toast, emptyText: empty.map(texts.resolve), request: request, itemCount: rows.count, pageIndex: pageIndex,
+            suppressed: 0, staleReplies: 0, duplicatesDropped: 0, lastFailure: lastFailure, hasFailed: hasFailed)
+        layout.suppressedIsKnown = false
+        return layout
+    }
+}

@@ -1,0 +1,147 @@
+/// A team's own paging logic (SPEC §10): FeedFrames plays UIKit around it. The logic sees what
+/// UIKit shows app code — the callbacks of `ListCallback`, in UIKit's order, and the replies and
+/// timers it asked for — and answers with effects as values (`ListEffect`). It never reads a
+/// clock, a file or the network. `screen(_:)` says what the list shows, in states and text keys;
+/// FeedFrames resolves texts and colours, lays the list out and writes the frames.
+///
+/// The engine's own rules are one such logic; a team's `UIScrollViewDelegate` and data-source code
+/// ports across nearly line by line (`BehaviourRunner` in FeedScenario drives one).
+public protocol PagingBehaviour: Sendable {
+    /// Everything the logic keeps between callbacks. `Hashable`, so a search can tell states apart.
+    associatedtype State: Hashable & Sendable
+
+    /// The state before `viewDidLoad`.
+    var initialState: State { get }
+
+    /// One callback: the state moves on, and what UIKit (and the network) must do comes back.
+    func handle(_ callback: ListCallback, state: inout State) -> [ListEffect]
+
+    /// What the list shows in `state`.
+    func screen(_ state: State) -> ListScreen
+}
+
+/// What UIKit tells the logic (SPEC §10's table), with the scroll view as it is at that moment.
+public enum ListCallback: Hashable, Sendable {
+    case viewDidLoad
+    case cellForRowAt(Int, ScrollViewSnapshot)
+    case willDisplay(Int, ScrollViewSnapshot)
+    case didEndDisplaying(Int, ScrollViewSnapshot)
+    case scrollViewWillBeginDragging(ScrollViewSnapshot)
+    case scrollViewDidScroll(ScrollViewSnapshot)
+    case scrollViewWillEndDragging(velocity: Double, targetContentOffset: Double, ScrollViewSnapshot)
+    case scrollViewDidEndDragging(willDecelerate: Bool, ScrollViewSnapshot)
+    case scrollViewWillBeginDecelerating(ScrollViewSnapshot)
+    case scrollViewDidEndDecelerating(ScrollViewSnapshot)
+    /// A UIRefreshControl pulled past its threshold, during the drag.
+    case refreshControlValueChanged
+    /// The logic's own target-actions.
+    case tapRetry
+    case tapFooter
+    case viewWillTransition(to: Viewport)
+    /// The reply to request `id`: the page's items, or why it failed.
+    case reply(id: Int, Reply.Outcome)
+    /// A timer the logic started.
+    case timerFired(String)
+
+    /// The callback's name, as in UIKit (`scrollViewDidScroll`, `cellForRowAt 3`), for logs and tests.
+    public var name: String {
+        switch self {
+        case .viewDidLoad: return "viewDidLoad"
+        case .cellForRowAt(let row, _): return "cellForRowAt \(row)"
+        case .willDisplay(let row, _): return "willDisplay \(row)"
+        case .didEndDisplaying(let row, _): return "didEndDisplaying \(row)"
+        case .scrollViewWillBeginDragging: return "scrollViewWillBeginDragging"
+        case .scrollViewDidScroll: return "scrollViewDidScroll"
+        case .scrollViewWillEndDragging: return "scrollViewWillEndDragging"
+        case .scrollViewDidEndDragging(let decelerate, _): return "scrollViewDidEndDragging(willDecelerate: \(decelerate))"
+        case .scrollViewWillBeginDecelerating: return "scrollViewWillBeginDecelerating"
+        case .scrollViewDidEndDecelerating: return "scrollViewDidEndDecelerating"
+        case .refreshControlValueChanged: return "valueChanged"
+        case .tapRetry: return "tapRetry"
+        case .tapFooter: return "tapFooter"
+        case .viewWillTransition(let size): return "viewWillTransition(to: \(size))"
+        case .reply(let id, _): return "reply \(id)"
+        case .timerFired(let name): return "timer \(name)"
+        }
+    }
+}
+
+/// The scroll view as app code reads it in a callback.
+public struct ScrollViewSnapshot: Hashable, Sendable {
+    public var contentOffset: Double
+    public var contentHeight: Double
+    /// The bounds' height (the viewport's).
+    public var height: Double
+    /// `adjustedContentInset`: what covers the edges, plus the inset the logic set.
+    public var adjustedInsetTop: Double
+    public var adjustedInsetBottom: Double
+    public var isDragging: Bool
+
+    public init(contentOffset: Double, contentHeight: Double, height: Double, adjustedInsetTop: Double,
+                adjustedInsetBottom: Double, isDragging: Bool) {
+        self.contentOffset = contentOffset
+        self.contentHeight = contentHeight
+        self.height = height
+        self.adjustedInsetTop = adjustedInsetTop
+        self.adjustedInsetBottom = adjustedInsetBottom
+        self.isDragging = isDragging
+    }
+}
+
+/// What the logic asks UIKit, the network or the clock to do.
+public enum ListEffect: Hashable, Sendable {
+    /// Start a request; FeedFrames numbers it (from 1, in order) and answers with `.reply(id:)`.
+    case request(RequestKind, page: Int)
+    /// Drop request `id`: its reply never arrives.
+    case cancel(id: Int)
+    /// The scroll view's `contentInset` (what the logic adds to the safe area and bars).
+    case setContentInset(top: Double, bottom: Double)
+    case setContentOffset(Double, animated: Bool)
+    case beginRefreshing
+    case endRefreshing
+    /// A toast for `seconds`.
+    case showToast(ListText, seconds: Double)
+    case startTimer(String, seconds: Double)
+    case stopTimer(String)
+}
+
+/// A text by its SPEC §9 key (`footer.loading`), resolved in the list's locale and texts, or given as is.
+public enum ListText: Hashable, Sendable {
+    case key(String)
+    case literal(String)
+}
+
+/// What the list shows (SPEC §10 `screen(state)`).
+public struct ListScreen: Hashable, Sendable {
+    public struct Part: Hashable, Sendable {
+        public var text: ListText?
+        public var spinner: Bool
+        public init(text: ListText? = nil, spinner: Bool = false) {
+            self.text = text
+            self.spinner = spinner
+        }
+    }
+
+    public var rows: [Item]
+    public var header: FeedState.HeaderState
+    public var headerPart: Part
+    public var footer: FeedState.FooterState
+    public var footerPart: Part
+    /// The retry button's title, when it shows.
+    public var retry: ListText?
+    /// The empty view's text, when it shows.
+    public var empty: ListText?
+    public var separators: Bool
+
+    public init(rows: [Item], header: FeedState.HeaderState = .hidden, headerPart: Part = Part(), footer: FeedState.FooterState = .hidden,
+                footerPart: Part = Part(), retry: ListText? = nil, empty: ListText? = nil, separators: Bool = true) {
+        self.rows = rows
+        self.header = header
+        self.headerPart = headerPart
+        self.footer = footer
+        self.footerPart = footerPart
+        self.retry = retry
+        self.empty = empty
+        self.separators = separators
+    }
+}

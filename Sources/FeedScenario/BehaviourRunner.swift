@@ -1,0 +1,351 @@
+import FeedEngine
+
+/// FeedFrames playing UIKit around a team's paging logic (SPEC §10): it owns the scroll view (offset,
+/// drags, insets, settling, the header and footer views' frames), the virtual clock and the data
+/// source, calls the logic with UIKit's callbacks in UIKit's order, carries out its effects, and
+/// writes a frame whenever what the screen shows changes.
+///
+/// A first step of issue 20: the preset engine still runs the built-in presets through
+/// `ScenarioRunner`; `explore` does not take a behaviour yet.
+public struct BehaviourRunner<Behaviour: PagingBehaviour> {
+    public let behaviour: Behaviour
+    public private(set) var state: Behaviour.State
+    /// The views' sizes (header, footer, row height, arming distance) and the texts keys resolve to.
+    let config: FeedConfig
+    public private(set) var viewport: Viewport
+    let insets: ListInsets
+    private var source: any FeedSource
+
+    public private(set) var contentOffset: Double
+    public private(set) var isDragging = false
+    /// The `contentInset` the logic set, on top of what covers the edges.
+    private var contentInsetTop = 0.0, contentInsetBottom = 0.0
+    /// Between `beginRefreshing` and `endRefreshing`: the refresh control holds its height in view.
+    private var refreshing = false
+    /// `valueChanged` has been sent in this drag.
+    private var pulledPastThreshold = false
+    private var visibleRows: [Int] = []
+
+    public private(set) var time = 0.0
+    private var requestsIssued = 0
+    private var inFlight: [Int: Request] = [:]
+    private var pageIndex = 0
+    private var owed: [(due: Double, order: Int, event: Owed)] = []
+    private var scheduled = 0
+    private var toast: Toast?
+    private var lastLayout: Layout?
+    public private(set) var framesEmitted = 0
+    /// Every callback the logic received, by name, in order: what SPEC §10's table promises.
+    public private(set) var callbacks: [String] = []
+
+    enum Owed {
+        case reply(Request, Reply.Outcome)
+        case timer(String)
+        case toastExpiry(Double)
+    }
+
+    public init(_ behaviour: Behaviour, config: FeedConfig, viewport: Viewport = .standard, insets: ListInsets = .none,
+                source: any FeedSource) {
+        self.behaviour = behaviour
+        self.state = behaviour.initialState
+        self.config = config
+        self.viewport = viewport
+        self.insets = insets
+        self.source = source
+        contentOffset = 0 - insets.top
+    }
+
+    /// A runner for `scenario`'s list, device and data source, playing `behaviour` instead of the preset's rules.
+    public init(_ behaviour: Behaviour, scenario: Scenario) {
+        self.init(behaviour, config: scenario.config, viewport: scenario.viewport, insets: scenario.insets, source: scenario.source.makeSource())
+    }
+
+    // MARK: Geometry
+
+    var screen: ListScreen { behaviour.screen(state) }
+
+    /// The rows' heights summed, and the footer view below them while it shows (a table footer view).
+    var contentHeight: Double {
+        let screen = self.screen
+        return screen.rows.reduce(0) { $0 + ($1.height ?? config.rowHeight) } + (screen.footer == .hidden ? 0 : config.footer.height)
+    }
+
+    var adjustedInsetTop: Double { insets.top + contentInsetTop + (refreshing ? config.header?.height ?? 0 : 0) }
+    var adjustedInsetBottom: Double { insets.bottom + contentInsetBottom }
+    var minOffset: Double { 0 - adjustedInsetTop }
+    var maxOffset: Double { max(minOffset, contentHeight + adjustedInsetBottom - viewport.height) }
+    func clamped(_ y: Double) -> Double { min(max(y, minOffset), maxOffset) }
+
+    var snapshot: ScrollViewSnapshot {
+        ScrollViewSnapshot(contentOffset: contentOffset, contentHeight: contentHeight, height: viewport.height,
+                           adjustedInsetTop: adjustedInsetTop, adjustedInsetBottom: adjustedInsetBottom, isDragging: isDragging)
+    }
+
+    /// The rows overlapping the viewport at `offset`.
+    func rowsVisible(at offset: Double) -> [Int] {
+        var visible: [Int] = [], y = 0.0
+        for (index, item) in screen.rows.enumerated() {
+            let height = item.height ?? config.rowHeight
+            if y < offset + viewport.height && y + height > offset { visible.append(index) }
+            y += height
+            if y >= offset + viewport.height { break }
+        }
+        return visible
+    }
+
+    public var layout: Layout {
+        let request = inFlight.values.max { $0.id < $1.id }
+        return screen.layout(ListScreen.Geometry(viewport: viewport, insets: insets, contentOffset: contentOffset,
+                                                 adjustedInsetTop: adjustedInsetTop, adjustedInsetBottom: adjustedInsetBottom),
+                             config: config, texts: config.texts, toast: toast, request: request, pageIndex: pageIndex)
+    }
+
+    // MARK: The script
+
+    /// Runs every step, calling `emit` for each frame.
+    public mutating func run<E: Error>(_ steps: [ScriptStep], emit: (Frame) throws(E) -> Void) throws(E) {
+        for step in steps { try perform(step, emit: emit) }
+    }
+
+    public mutating func perform<E: Error>(_ step: ScriptStep, emit: (Frame) throws(E) -> Void) throws(E) {
+        switch step {
+        case .event(let event):
+            play(event)
+            try frame(step.description, emit)
+        case .wait(let seconds):
+            let end = Timeline<Int>.rounded(time + seconds)
+            while let next = takeDue(by: end) {
+                time = next.due
+                let note: String
+                switch next.event {
+                case .reply(let request, let outcome):
+                    guard inFlight.removeValue(forKey: request.id) != nil else { continue }  // cancelled
+                    if case .success(let items) = outcome {
+                        pageIndex = request.kind.replacesRows ? 1 : pageIndex + 1
+                        note = "reply \(request.id): page \(request.page), \(items.count) item\(items.count == 1 ? "" : "s")"
+                    } else {
+                        note = "reply \(request.id): failed"
+                    }
+                    deliver(.reply(id: request.id, outcome))
+                    // Rows arrive (`reloadData`): cells for the rows newly visible after the next layout.
+                    settleRows()
+                case .timer(let name):
+                    note = "timer \(name)"
+                    deliver(.timerFired(name))
+                    settleRows()
+                case .toastExpiry(let until):
+                    note = "toast expired"
+                    if toast?.until == until { toast = nil }
+                }
+                try frame("\(step) → \(note)", emit)
+            }
+            time = end
+        case .fling(let velocity):
+            let deceleration = Deceleration(velocity: velocity)
+            deliver(.scrollViewWillBeginDecelerating(snapshot))
+            let start = contentOffset
+            var elapsed = 0.0
+            while elapsed < deceleration.duration {
+                elapsed = min(elapsed + 1000 / 60, deceleration.duration)
+                let target = start + deceleration.distance(after: elapsed)
+                let reached = clamped(target)
+                move(to: reached)
+                try frame(step.description, emit)
+                if reached != target { break }
+            }
+            deliver(.scrollViewDidEndDecelerating(snapshot))
+        }
+    }
+
+    private mutating func frame<E: Error>(_ cause: String, _ emit: (Frame) throws(E) -> Void) throws(E) {
+        let layout = self.layout
+        guard layout != lastLayout else { return }
+        lastLayout = layout
+        framesEmitted += 1
+        try emit(Frame(number: framesEmitted, time: time, cause: cause, layout: layout))
+    }
+
+    /// One event of the script, as UIKit would play it (SPEC §10's table).
+    mutating func play(_ event: FeedEvent) {
+        switch event {
+        case .launch:
+            deliver(.viewDidLoad)
+            settleRows()
+        case .drag(let target):
+            if !isDragging {
+                isDragging = true
+                pulledPastThreshold = false
+                deliver(.scrollViewWillBeginDragging(snapshot))
+            }
+            switch target {
+            case .offset(let y): move(to: y)
+            case .by(let dy): move(to: contentOffset + dy)
+            }
+        case .release:
+            guard isDragging else { return }
+            let target = clamped(contentOffset)
+            deliver(.scrollViewWillEndDragging(velocity: 0, targetContentOffset: target, snapshot))
+            isDragging = false
+            let settles = target != contentOffset
+            deliver(.scrollViewDidEndDragging(willDecelerate: settles, snapshot))
+            if settles {
+                deliver(.scrollViewWillBeginDecelerating(snapshot))
+                move(to: clamped(contentOffset))
+                deliver(.scrollViewDidEndDecelerating(snapshot))
+            }
+        case .scroll(let target):
+            let y: Double
+            switch target {
+            case .top: y = minOffset
+            case .bottom: y = maxOffset
+            case .offset(let value): y = clamped(value)
+            case .by(let dy): y = clamped(contentOffset + dy)
+            }
+            move(to: y)  // setContentOffset(animated: false): one scrollViewDidScroll
+        case .tapRetry:
+            deliver(.tapRetry)
+            settleRows()
+        case .tapFooter:
+            deliver(.tapFooter)
+            settleRows()
+        case .refresh:
+            // The script's pull-to-refresh, as a user's release past the threshold sends it.
+            deliver(.refreshControlValueChanged)
+            settleRows()
+        case .resize(let size):
+            deliver(.viewWillTransition(to: size))
+            viewport = size
+            let y = clamped(contentOffset)
+            if y != contentOffset { move(to: y) } else { settleRows() }
+        case .clockAdvanced, .replyArrived, .toastExpired:
+            break  // the runner's own, never in a script
+        }
+    }
+
+    /// The offset changes: `scrollViewDidScroll`, a pulled refresh control's `valueChanged` at the
+    /// scroll that crosses its threshold, then the rows entering and leaving.
+    private mutating func move(to y: Double) {
+        guard y != contentOffset else { return }
+        let from = contentOffset
+        contentOffset = y
+        deliver(.scrollViewDidScroll(snapshot))
+        if isDragging, !refreshing, !pulledPastThreshold, let header = config.header, screen.header != .hidden,
+           -contentOffset - adjustedInsetTop >= header.armDistance {
+            pulledPastThreshold = true
+            deliver(.refreshControlValueChanged)
+        }
+        settleRows(from: from)
+    }
+
+    /// `cellForRowAt` then `willDisplay` for each row that entered the viewport, `didEndDisplaying`
+    /// for each that left, in the order they crossed its edges as the offset moved from `from`
+    /// (rows that arrive without a move enter top to bottom). A callback may change the rows
+    /// (a logic that appends in `cellForRowAt`): the check repeats until the rows shown hold still.
+    private mutating func settleRows(from: Double? = nil) {
+        var start = from ?? contentOffset
+        var now = rowsVisible(at: contentOffset)
+        var passes = 0
+        while now != visibleRows && passes < 8 {
+            passes += 1
+            let before = Set(visibleRows), after = Set(now)
+            let down = contentOffset >= start, h = viewport.height
+            var tops: [Int: (top: Double, bottom: Double)] = [:]
+            var y = 0.0
+            for (index, item) in screen.rows.enumerated() {
+                let height = item.height ?? config.rowHeight
+                if before.contains(index) || after.contains(index) { tops[index] = (y, y + height) }
+                y += height
+            }
+            // How far the offset had moved when each row crossed an edge.
+            var crossings: [(distance: Double, row: Int, enters: Bool)] = []
+            for row in visibleRows where !after.contains(row) {
+                let edge = tops[row] ?? (0, 0)
+                crossings.append((down ? edge.bottom - start : start + h - edge.top, row, false))
+            }
+            for row in now where !before.contains(row) {
+                let edge = tops[row] ?? (0, 0)
+                crossings.append((from == nil ? edge.top : (down ? edge.top - (start + h) : start - edge.bottom), row, true))
+            }
+            crossings.sort { ($0.distance, $0.enters ? 1 : 0, $0.row) < ($1.distance, $1.enters ? 1 : 0, $1.row) }
+            visibleRows = now
+            for crossing in crossings {
+                if crossing.enters {
+                    deliver(.cellForRowAt(crossing.row, snapshot))
+                    deliver(.willDisplay(crossing.row, snapshot))
+                } else {
+                    deliver(.didEndDisplaying(crossing.row, snapshot))
+                }
+            }
+            start = contentOffset
+            now = rowsVisible(at: contentOffset)
+        }
+    }
+
+    // MARK: Effects
+
+    private mutating func deliver(_ callback: ListCallback) {
+        callbacks.append(callback.name)
+        var next = state
+        let effects = behaviour.handle(callback, state: &next)
+        state = next
+        for effect in effects { carry(effect) }
+    }
+
+    private mutating func carry(_ effect: ListEffect) {
+        switch effect {
+        case .request(let kind, let page):
+            requestsIssued += 1
+            let request = Request(id: requestsIssued, kind: kind, page: page)
+            inFlight[request.id] = request
+            var (latency, outcome) = source.respond(to: request, at: time)
+            if case .failure(let reason) = outcome { outcome = .failure(FailureText.reason(reason)) }
+            schedule(Timeline<Int>.rounded(time + latency), .reply(request, outcome))
+        case .cancel(let id):
+            inFlight[id] = nil
+        case .setContentInset(let top, let bottom):
+            contentInsetTop = top
+            contentInsetBottom = bottom
+        case .setContentOffset(let y, _):
+            move(to: y)
+        case .beginRefreshing:
+            let atRest = contentOffset <= minOffset
+            refreshing = true
+            if atRest && !isDragging { move(to: minOffset) }
+        case .endRefreshing:
+            refreshing = false
+            if !isDragging { move(to: clamped(contentOffset)) }
+        case .showToast(let text, let seconds):
+            let shown = Toast(text: config.texts.resolve(text), until: time + seconds)
+            toast = shown
+            schedule(Timeline<Int>.rounded(shown.until), .toastExpiry(shown.until))
+        case .startTimer(let name, let seconds):
+            owed.removeAll { if case .timer(name) = $0.event { return true } else { return false } }
+            schedule(Timeline<Int>.rounded(time + seconds), .timer(name))
+        case .stopTimer(let name):
+            owed.removeAll { if case .timer(name) = $0.event { return true } else { return false } }
+        }
+    }
+
+    private mutating func schedule(_ due: Double, _ event: Owed) {
+        scheduled += 1
+        owed.append((due, scheduled, event))
+    }
+
+    /// The next thing due by `end`: in due order, ties in the order they were scheduled (SPEC §3).
+    private mutating func takeDue(by end: Double) -> (due: Double, event: Owed)? {
+        guard let index = owed.indices.filter({ owed[$0].due <= end }).min(by: { (owed[$0].due, owed[$0].order) < (owed[$1].due, owed[$1].order) })
+        else { return nil }
+        let entry = owed.remove(at: index)
+        return (entry.due, entry.event)
+    }
+}
+
+extension Scenario {
+    /// Every frame of the scenario with `behaviour` playing the app's logic, in memory (SPEC §10).
+    public func frames<Behaviour: PagingBehaviour>(playing behaviour: Behaviour) -> [Frame] {
+        var runner = BehaviourRunner(behaviour, scenario: self)
+        var frames: [Frame] = []
+        runner.run(steps) { (frame: Frame) throws(Never) in frames.append(frame) }
+        return frames
+    }
+}

@@ -1,0 +1,139 @@
+import FeedEngine
+import FeedScenario
+import JSONText
+import XCTest
+
+/// SPEC §10: FeedFrames plays UIKit around a team's logic, and calls it in UIKit's order.
+final class BehaviourRunnerTests: XCTestCase {
+    /// Loads one page of 30 rows on `viewDidLoad` and does nothing else: its callbacks are the test.
+    struct Recorder: PagingBehaviour {
+        struct State: Hashable, Sendable { var rows: [Item] = [] }
+        var initialState: State { State() }
+        func handle(_ callback: ListCallback, state: inout State) -> [ListEffect] {
+            switch callback {
+            case .viewDidLoad: return [.request(.initial, page: 1)]
+            case .reply(_, .success(let items)): state.rows = items
+            default: break
+            }
+            return []
+        }
+        func screen(_ state: State) -> ListScreen { ListScreen(rows: state.rows, header: state.rows.isEmpty ? .hidden : .idle) }
+    }
+
+    func runner() -> BehaviourRunner<Recorder> {
+        BehaviourRunner(Recorder(), config: Preset.standard.config()!,
+                        source: SyntheticSource(total: 30, pageSize: 30, latency: .fixed(1), title: "Item {n}"))
+    }
+
+    /// The callbacks one step adds.
+    func step(_ runner: inout BehaviourRunner<Recorder>, _ text: String) throws -> [String] {
+        let before = runner.callbacks.count
+        try runner.perform(ScriptStep.parse(text).get()) { (_: Frame) throws(Never) in }
+        return Array(runner.callbacks[before...])
+    }
+
+    func testTheListAppearingThenRowsArriving() throws {
+        var runner = runner()
+        XCTAssertEqual(try step(&runner, "launch"), ["viewDidLoad"], "no rows yet: no cells")
+        // 667 pt show rows 0–15 (44 pt each): a cell and willDisplay for each, top to bottom, after the reply.
+        XCTAssertEqual(try step(&runner, "wait 1"), ["reply 1"] + (0...15).flatMap { ["cellForRowAt \($0)", "willDisplay \($0)"] })
+    }
+
+    func testADragScrollsAndRowsCrossTheEdgesInOrder() throws {
+        var runner = runner()
+        _ = try step(&runner, "launch"); _ = try step(&runner, "wait 1")
+        // Down 100 pt: row 16's top crosses the bottom edge at 37 pt, row 0 leaves at 44, row 17 enters at 81, row 1 leaves at 88.
+        XCTAssertEqual(try step(&runner, "drag by 100"), [
+            "scrollViewWillBeginDragging", "scrollViewDidScroll",
+            "cellForRowAt 16", "willDisplay 16", "didEndDisplaying 0", "cellForRowAt 17", "willDisplay 17", "didEndDisplaying 1",
+        ])
+        XCTAssertEqual(try step(&runner, "drag by 1"), ["scrollViewDidScroll"], "willBeginDragging once a drag")
+        // In range: the list stays where the finger left it.
+        XCTAssertEqual(try step(&runner, "release"), ["scrollViewWillEndDragging", "scrollViewDidEndDragging(willDecelerate: false)"])
+    }
+
+    func testAReleaseOutOfRangeSettlesAndAPullPastTheThresholdSendsValueChangedDuringTheDrag() throws {
+        var runner = runner()
+        _ = try step(&runner, "launch"); _ = try step(&runner, "wait 1")
+        // Pulled down 30 pt, row 15 (660–704) falls below the bottom edge.
+        XCTAssertEqual(try step(&runner, "drag to -30"), ["scrollViewWillBeginDragging", "scrollViewDidScroll", "didEndDisplaying 15"])
+        // standard's control arms at 54 pt: valueChanged fires at the scroll that crosses it, not at release.
+        XCTAssertEqual(try step(&runner, "drag to -60"), ["scrollViewDidScroll", "valueChanged", "didEndDisplaying 14"])
+        XCTAssertEqual(try step(&runner, "drag to -70"), ["scrollViewDidScroll"], "once a drag")
+        // Back to rest: the list moves, so it decelerates, and the rows come back in the order they cross the edge.
+        XCTAssertEqual(try step(&runner, "release"), [
+            "scrollViewWillEndDragging", "scrollViewDidEndDragging(willDecelerate: true)",
+            "scrollViewWillBeginDecelerating", "scrollViewDidScroll",
+            "cellForRowAt 14", "willDisplay 14", "cellForRowAt 15", "willDisplay 15",
+            "scrollViewDidEndDecelerating",
+        ])
+        XCTAssertEqual(runner.contentOffset, 0, "settled at rest")
+    }
+
+    func testAProgrammaticScrollIsOneDidScrollAndRotationTransitionsFirst() throws {
+        var runner = runner()
+        _ = try step(&runner, "launch"); _ = try step(&runner, "wait 1")
+        let scrolled = try step(&runner, "scroll to 44")
+        XCTAssertEqual(scrolled, ["scrollViewDidScroll", "cellForRowAt 16", "willDisplay 16", "didEndDisplaying 0"], "no drag or deceleration callbacks")
+        // Landscape at the bottom of portrait's range: in range, no scroll; rows below the shorter screen leave.
+        let turned = try step(&runner, "resize 667x375")
+        XCTAssertEqual(turned.first, "viewWillTransition(to: 667x375)")
+        XCTAssertFalse(turned.contains("scrollViewDidScroll"))
+        XCTAssertTrue(turned.dropFirst().allSatisfy { $0.hasPrefix("didEndDisplaying") }, "\(turned)")
+        // At landscape's bottom, back to portrait: the offset is past portrait's range, clamped: a scroll, then rows.
+        _ = try step(&runner, "scroll to bottom")
+        let back = try step(&runner, "resize 375x667")
+        XCTAssertEqual(Array(back.prefix(2)), ["viewWillTransition(to: 375x667)", "scrollViewDidScroll"])
+        XCTAssertFalse(back.contains("scrollViewWillBeginDragging"))
+    }
+
+    /// seed001's logic ported as a team would port it: `cellForRowAt` of the last row loads the next
+    /// 20 while `loadMoreEnable`, which blocks a second request (SPEC §1).
+    struct Seed001Port: PagingBehaviour {
+        struct State: Hashable, Sendable {
+            var rows: [Item] = []
+            var page = 0
+            var loadMoreEnable = true
+        }
+        var initialState: State { State() }
+        func handle(_ callback: ListCallback, state: inout State) -> [ListEffect] {
+            switch callback {
+            case .viewDidLoad:
+                state.loadMoreEnable = false
+                return [.request(.initial, page: 1)]
+            case .cellForRowAt(let row, _) where row == state.rows.count - 1 && state.loadMoreEnable:
+                state.loadMoreEnable = false
+                return [.request(.more, page: state.page + 1)]
+            case .reply(_, .success(let items)):
+                state.rows += items
+                state.page += 1
+                state.loadMoreEnable = true
+            default: break
+            }
+            return []
+        }
+        func screen(_ state: State) -> ListScreen {
+            ListScreen(rows: state.rows, footer: state.rows.isEmpty ? .hidden : .loading, footerPart: .init(spinner: true))
+        }
+    }
+
+    func testAPortOfSeed001LoadsWhenTheLastRowShowsOneRequestAtATime() throws {
+        let json = #"{ "preset": "seed001", "source": { "total": 60 }, "events": ["launch", "wait 2", "scroll to bottom", "scroll by -10", "scroll to bottom", "wait 2", "scroll to bottom", "wait 2"] }"#
+        let scenario = try ScenarioReader.read(Array(json.utf8), file: "port.json")
+        let frames = scenario.frames(playing: Seed001Port())
+        let requests = frames.compactMap(\.layout.request).map(\.id)
+        XCTAssertEqual(Set(requests).sorted(), [1, 2, 3], "the first page and two more, each once")
+        let last = try XCTUnwrap(frames.last)
+        XCTAssertEqual(last.layout.itemCount, 60)
+        XCTAssertEqual(last.layout.pageIndex, 3, "from FeedFrames' log of the replies")
+        XCTAssertTrue(frames.contains { $0.cause == "scroll to bottom" && $0.layout.request?.kind == .more })
+        // Frame JSON for a team's logic: suppressed is null, FeedFrames cannot know what it ignored.
+        let value = FrameJSONProbe.suppressed(of: last)
+        XCTAssertEqual(value, "null")
+    }
+}
+
+/// The one field of the frame JSON this test reads, without depending on FrameRendering.
+enum FrameJSONProbe {
+    static func suppressed(of frame: Frame) -> String { frame.layout.suppressedIsKnown ? "\(frame.layout.suppressed)" : "null" }
+}
