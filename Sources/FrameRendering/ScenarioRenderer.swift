@@ -126,6 +126,25 @@ public struct ScenarioRenderer: Sendable {
                             ineffective: runner.firstIneffective, ineffectiveSteps: runner.ineffectiveSteps)
     }
 
+    /// `scenario`'s frames with a team's own logic playing the app (SPEC §10), written as a scenario's
+    /// are: every format, HTML validated, `frames.json`, `scenario.json` and the viewer, into `writer`'s
+    /// folder, which the caller commits (all or nothing) or discards.
+    public func render<Behaviour: PagingBehaviour>(_ scenario: Scenario, playing behaviour: Behaviour, into writer: FrameWriter,
+                                                   displayFolder: String) throws(RenderError) -> RenderReport {
+        var runner = BehaviourRunner(behaviour, scenario: scenario)
+        let written = try renderFrames(context: FrameContext(scenario), viewport: scenario.viewport, into: writer, drawing: nil,
+                                       displayFolder: displayFolder, progress: { _ in }) { (emit) throws(RenderError) in
+            try runner.run(scenario.steps, emit: emit)
+        }
+        let about = ScenarioSummary(name: scenario.name, preset: scenario.preset.name, summary: scenario.summary,
+                                    frames: written.frames).bytes(locale: scenario.locale, formats: formats.map(\.rawValue))
+        do throws(OutputError) { try writer.write(about, to: "scenario.json") } catch { throw .output(error) }
+        let viewer = try writeViewer(ViewerHeading(name: scenario.name, summary: scenario.summary, locale: scenario.locale),
+                                     frames: written.frames, largest: written.largest, into: writer, displayFolder: displayFolder)
+        return RenderReport(name: scenario.name, summary: scenario.summary, preset: scenario.preset.name,
+                            frames: written.frames, bytes: written.bytes + about.count + viewer, ineffective: nil, ineffectiveSteps: 0)
+    }
+
     /// Frames that no scenario's script made (the explore gallery's distinct screens),
     /// written as a scenario's are: each in every format, HTML validated, with
     /// `frames.json` and the viewer, but no `scenario.json`.
