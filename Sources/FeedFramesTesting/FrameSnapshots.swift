@@ -36,7 +36,7 @@ public func verifyFrames(of scenario: FramesScenario,
     do throws(FramesFailure) {
         let mode = try RecordMode.resolve(explicit: record, environment: environment).get()
         let loaded = try FrameSnapshots.load(scenario, relativeTo: URL(fileURLWithPath: testFile).deletingLastPathComponent())
-        let actual = try FrameSnapshots.render(loaded, as: strategies)
+        let actual = try FrameSnapshots.render(loaded, as: strategies, behaviour: scenario.behaviour)
         return try FrameSnapshots.compare(actual, strategies: strategies, location: location, mode: mode)
     } catch {
         var failure = error
@@ -100,7 +100,9 @@ enum FrameSnapshots {
     }
 
     /// Every frame in every strategy's format, in memory.
-    static func render(_ scenario: Scenario, as strategies: [FrameStrategy]) throws(FramesFailure) -> InMemoryFrameFiles {
+    /// - Parameter behaviour: a team's logic playing the app (its frames, in memory), instead of the preset's rules.
+    static func render(_ scenario: Scenario, as strategies: [FrameStrategy],
+                       behaviour: (@Sendable (Scenario) -> [Frame])? = nil) throws(FramesFailure) -> InMemoryFrameFiles {
         let extensions = strategies.map(\.pathExtension)
         guard !strategies.isEmpty, Set(extensions).count == extensions.count,
               extensions.allSatisfy({ !$0.isEmpty && !$0.contains("/") && !$0.hasPrefix(".") }) else {
@@ -108,6 +110,19 @@ enum FrameSnapshots {
                 "Strategies \(extensions) need distinct, non-empty path extensions without \"/\"")
         }
         let (templates, validator) = try renderer.get()
+        if let behaviour {
+            let context = FrameResources(templates: templates, validator: validator, context: FrameContext(scenario))
+            var files: [String: [UInt8]] = [:]
+            for frame in behaviour(scenario) {
+                let stem = String(FrameFormat.json.fileName(frame: frame.number).dropLast(5))
+                for strategy in strategies {
+                    do { files["\(stem).\(strategy.pathExtension)"] = try strategy.render(frame, context) } catch {
+                        throw FramesFailure(kind: .renderFailed, message: "frame \(stem) as .\(strategy.pathExtension): \(error)")
+                    }
+                }
+            }
+            return InMemoryFrameFiles(files: files)
+        }
         let drawing: CellDrawing?
         do throws(RunLimitError) { drawing = try CellDrawing.forScenario(scenario, templates: templates) } catch {
             throw FramesFailure(kind: .renderFailed, message: error.message)

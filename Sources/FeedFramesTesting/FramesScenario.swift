@@ -24,6 +24,8 @@ public struct FramesScenario: Sendable {
     }
 
     let origin: Origin
+    /// A team's own logic playing the app instead of the preset's rules (`playing(_:)`).
+    var behaviour: (@Sendable (Scenario) -> [Frame])?
 
     /// A scenario file (SPEC §4). A relative path is relative to the folder of the test file.
     public static func file(_ path: String) -> FramesScenario { FramesScenario(origin: .file(path)) }
@@ -68,6 +70,14 @@ public struct FramesScenario: Sendable {
     }
 
     private init(origin: Origin) { self.origin = origin }
+
+    /// The same scenario (its list, source and events) with a team's own paging logic playing the app
+    /// instead of the preset's rules (SPEC §10): `assertFrames(of: .file("inbox.json").playing(InboxLoader()))`.
+    public func playing<Behaviour: PagingBehaviour>(_ logic: Behaviour) -> FramesScenario {
+        var copy = self
+        copy.behaviour = { scenario in scenario.frames(playing: logic) }
+        return copy
+    }
 
     /// The synthetic source of SPEC §4; every field left `nil` keeps the preset's default.
     public struct Source: Sendable {
