@@ -42,10 +42,8 @@ public struct CellMeasurer: Sendable {
     /// - Throws: `CellError` for a kind that is neither a style nor a template, or a field the
     ///   item's template shows and the item lacks.
     public func box(_ item: Item) throws(CellError) -> CellBox? {
-        guard let kind = cells.kind(of: item.fields) else { return nil }
-        let spec = try catalog.spec(kind, item: item)
         var usage = GlyphUsage()
-        return measure(item, spec: spec, usage: &usage)
+        return try box(item, usage: &usage)
     }
 
     /// `box(_:)`, recording the characters each font draws (for the fonts shipped with the frames).

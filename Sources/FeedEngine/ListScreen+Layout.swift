@@ -1,6 +1,16 @@
 /// A behaviour's screen laid out as a frame (SPEC §10): FeedFrames owns the geometry (where the
 /// scroll view is, what covers its edges), the logic said what shows.
 extension ListScreen {
+    /// Each row's top in content coordinates, then the rows' total height (`rows.count + 1` entries):
+    /// an item's own height, else `rowHeight`.
+    /// - Complexity: O(rows).
+    public func rowTops(rowHeight: Double) -> [Double] {
+        var tops = [0.0]
+        tops.reserveCapacity(rows.count + 1)
+        for item in rows { tops.append(tops[tops.count - 1] + (item.height ?? rowHeight)) }
+        return tops
+    }
+
     /// Where the scroll view is when the screen is drawn.
     public struct Geometry: Hashable, Sendable {
         public var viewport: Viewport
@@ -25,33 +35,32 @@ extension ListScreen {
     public func layout(_ geometry: Geometry, config: FeedConfig, texts: FeedTexts, toast: Toast?, request: Request?,
                        pageIndex: Int, hasFailed: Bool = false, lastFailure: RequestFailure? = nil) -> Layout {
         let top = geometry.contentOffset, bottom = top + geometry.viewport.height
+        let tops = rowTops(rowHeight: config.rowHeight)
         var laid: [Layout.Row] = []
-        var y = 0.0
-        for (index, item) in rows.enumerated() {
-            let height = item.height ?? config.rowHeight
-            if y < bottom && y + height > top { laid.append(Layout.Row(index: index, item: item, y: y - top, height: height)) }
-            y += height
+        for (index, item) in rows.enumerated() where tops[index] < bottom && tops[index + 1] > top {
+            laid.append(Layout.Row(index: index, item: item, y: tops[index] - top, height: tops[index + 1] - tops[index]))
         }
-        let content = y
+        let content = tops[rows.count]
         let areaTop = top + geometry.insets.top, areaBottom = bottom - geometry.insets.bottom
         func seen(_ from: Double, _ height: Double) -> Bool { from < areaBottom && from + height > areaTop }
         let headerHeight = config.header?.height ?? 0
-        let headerText: String
-        switch header {
-        case .hidden: headerText = ""
-        case .idle: headerText = headerPart.text.map(texts.resolve) ?? texts.headerIdle
-        case .armed: headerText = headerPart.text.map(texts.resolve) ?? texts.headerArmed
-        case .refreshing: headerText = headerPart.text.map(texts.resolve) ?? texts.headerRefreshing
-        }
-        let footerText: String
-        switch footer {
-        case .hidden: footerText = ""
-        case .idle: footerText = footerPart.text.map(texts.resolve) ?? texts.footerIdleAuto
-        case .armed: footerText = footerPart.text.map(texts.resolve) ?? texts.footerArmed
-        case .loading: footerText = footerPart.text.map(texts.resolve) ?? texts.footerLoading
-        case .failed: footerText = footerPart.text.map(texts.resolve) ?? texts.footerFailed
-        case .exhausted: footerText = footerPart.text.map(texts.resolve) ?? texts.footerExhausted
-        }
+        // The part's own text, else the list's text for the state (nothing while hidden).
+        let headerText = header == .hidden ? "" : headerPart.text.map(texts.resolve) ?? {
+            switch header {
+            case .armed: return texts.headerArmed
+            case .refreshing: return texts.headerRefreshing
+            default: return texts.headerIdle
+            }
+        }()
+        let footerText = footer == .hidden ? "" : footerPart.text.map(texts.resolve) ?? {
+            switch footer {
+            case .armed: return texts.footerArmed
+            case .loading: return texts.footerLoading
+            case .failed: return texts.footerFailed
+            case .exhausted: return texts.footerExhausted
+            default: return texts.footerIdleAuto
+            }
+        }()
         var layout = Layout(
             viewport: geometry.viewport, insets: geometry.insets, adjustedInsetTop: geometry.adjustedInsetTop,
             adjustedInsetBottom: geometry.adjustedInsetBottom, navigationBarHeight: geometry.insets.navigationBarHeight(at: top),

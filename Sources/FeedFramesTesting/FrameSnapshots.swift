@@ -113,14 +113,7 @@ enum FrameSnapshots {
         if let behaviour {
             let context = FrameResources(templates: templates, validator: validator, context: FrameContext(scenario))
             var files: [String: [UInt8]] = [:]
-            for frame in behaviour(scenario) {
-                let stem = String(FrameFormat.json.fileName(frame: frame.number).dropLast(5))
-                for strategy in strategies {
-                    do { files["\(stem).\(strategy.pathExtension)"] = try strategy.render(frame, context) } catch {
-                        throw FramesFailure(kind: .renderFailed, message: "frame \(stem) as .\(strategy.pathExtension): \(error)")
-                    }
-                }
-            }
+            for frame in behaviour(scenario) { try add(frame, as: strategies, with: context, to: &files) }
             return InMemoryFrameFiles(files: files)
         }
         let drawing: CellDrawing?
@@ -140,14 +133,7 @@ enum FrameSnapshots {
                         throw FramesFailure(kind: .renderFailed, message: error.message)
                     }
                 }
-                let stem = String(FrameFormat.json.fileName(frame: frame.number).dropLast(5))
-                for strategy in strategies {
-                    do {
-                        files["\(stem).\(strategy.pathExtension)"] = try strategy.render(frame, context)
-                    } catch {
-                        throw FramesFailure(kind: .renderFailed, message: "frame \(stem) as .\(strategy.pathExtension): \(error)")
-                    }
-                }
+                try add(frame, as: strategies, with: context, to: &files)
             }
         } catch {
             switch error {
@@ -156,6 +142,17 @@ enum FrameSnapshots {
             }
         }
         return InMemoryFrameFiles(files: files)
+    }
+
+    /// One frame's file in each strategy's format, `NNNN.<extension>`.
+    static func add(_ frame: Frame, as strategies: [FrameStrategy], with context: FrameResources,
+                    to files: inout [String: [UInt8]]) throws(FramesFailure) {
+        let stem = String(FrameFormat.json.fileName(frame: frame.number).dropLast(5))
+        for strategy in strategies {
+            do { files["\(stem).\(strategy.pathExtension)"] = try strategy.render(frame, context) } catch {
+                throw FramesFailure(kind: .renderFailed, message: "frame \(stem) as .\(strategy.pathExtension): \(error)")
+            }
+        }
     }
 
     static func compare(_ actual: InMemoryFrameFiles, strategies: [FrameStrategy], location: SnapshotLocation,

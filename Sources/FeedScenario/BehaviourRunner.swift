@@ -67,7 +67,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// The rows' heights summed, and the footer view below them while it shows (a table footer view).
     var contentHeight: Double {
         let screen = self.screen
-        return screen.rows.reduce(0) { $0 + ($1.height ?? config.rowHeight) } + (screen.footer == .hidden ? 0 : config.footer.height)
+        return screen.rowTops(rowHeight: config.rowHeight).last! + (screen.footer == .hidden ? 0 : config.footer.height)
     }
 
     var adjustedInsetTop: Double { insets.top + contentInsetTop + (refreshing ? config.header?.height ?? 0 : 0) }
@@ -83,14 +83,8 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
 
     /// The rows overlapping the viewport at `offset`.
     func rowsVisible(at offset: Double) -> [Int] {
-        var visible: [Int] = [], y = 0.0
-        for (index, item) in screen.rows.enumerated() {
-            let height = item.height ?? config.rowHeight
-            if y < offset + viewport.height && y + height > offset { visible.append(index) }
-            y += height
-            if y >= offset + viewport.height { break }
-        }
-        return visible
+        let tops = screen.rowTops(rowHeight: config.rowHeight)
+        return tops.indices.dropLast().filter { tops[$0] < offset + viewport.height && tops[$0 + 1] > offset }
     }
 
     public var layout: Layout {
@@ -249,21 +243,16 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             passes += 1
             let before = Set(visibleRows), after = Set(now)
             let down = contentOffset >= start, h = viewport.height
-            var tops: [Int: (top: Double, bottom: Double)] = [:]
-            var y = 0.0
-            for (index, item) in screen.rows.enumerated() {
-                let height = item.height ?? config.rowHeight
-                if before.contains(index) || after.contains(index) { tops[index] = (y, y + height) }
-                y += height
-            }
+            let tops = screen.rowTops(rowHeight: config.rowHeight)
+            func edges(_ row: Int) -> (top: Double, bottom: Double) { row + 1 < tops.count ? (tops[row], tops[row + 1]) : (0, 0) }
             // How far the offset had moved when each row crossed an edge.
             var crossings: [(distance: Double, row: Int, enters: Bool)] = []
             for row in visibleRows where !after.contains(row) {
-                let edge = tops[row] ?? (0, 0)
+                let edge = edges(row)
                 crossings.append((down ? edge.bottom - start : start + h - edge.top, row, false))
             }
             for row in now where !before.contains(row) {
-                let edge = tops[row] ?? (0, 0)
+                let edge = edges(row)
                 crossings.append((from == nil ? edge.top : (down ? edge.top - (start + h) : start - edge.bottom), row, true))
             }
             crossings.sort { ($0.distance, $0.enters ? 1 : 0, $0.row) < ($1.distance, $1.enters ? 1 : 0, $1.row) }

@@ -116,13 +116,9 @@ public struct ScenarioRenderer: Sendable {
             }
         }
         let fonts = try drawing.map { (drawing) throws(RenderError) in try drawing.writeFonts(written.usage, into: writer) } ?? 0
-        let about = ScenarioSummary(name: scenario.name, preset: scenario.preset.name, summary: scenario.summary,
-                                    frames: written.frames).bytes(locale: scenario.locale, formats: formats.map(\.rawValue))
-        do throws(OutputError) { try writer.write(about, to: "scenario.json") } catch { throw .output(error) }
-        let viewer = try writeViewer(ViewerHeading(name: scenario.name, summary: scenario.summary, locale: scenario.locale),
-                                     frames: written.frames, largest: written.largest, into: writer, displayFolder: displayFolder)
+        let pages = try writeAbout(scenario, frames: written.frames, largest: written.largest, into: writer, displayFolder: displayFolder)
         return RenderReport(name: scenario.name, summary: scenario.summary, preset: scenario.preset.name,
-                            frames: written.frames, bytes: written.bytes + about.count + viewer + fonts,
+                            frames: written.frames, bytes: written.bytes + pages + fonts,
                             ineffective: runner.firstIneffective, ineffectiveSteps: runner.ineffectiveSteps)
     }
 
@@ -136,13 +132,20 @@ public struct ScenarioRenderer: Sendable {
                                        displayFolder: displayFolder, progress: { _ in }) { (emit) throws(RenderError) in
             try runner.run(scenario.steps, emit: emit)
         }
+        let pages = try writeAbout(scenario, frames: written.frames, largest: written.largest, into: writer, displayFolder: displayFolder)
+        return RenderReport(name: scenario.name, summary: scenario.summary, preset: scenario.preset.name,
+                            frames: written.frames, bytes: written.bytes + pages, ineffective: nil, ineffectiveSteps: 0)
+    }
+
+    /// A scenario folder's `scenario.json` and viewer, after its frames; returns the bytes written.
+    func writeAbout(_ scenario: Scenario, frames: Int, largest: Viewport, into writer: FrameWriter,
+                    displayFolder: String) throws(RenderError) -> Int {
         let about = ScenarioSummary(name: scenario.name, preset: scenario.preset.name, summary: scenario.summary,
-                                    frames: written.frames).bytes(locale: scenario.locale, formats: formats.map(\.rawValue))
+                                    frames: frames).bytes(locale: scenario.locale, formats: formats.map(\.rawValue))
         do throws(OutputError) { try writer.write(about, to: "scenario.json") } catch { throw .output(error) }
         let viewer = try writeViewer(ViewerHeading(name: scenario.name, summary: scenario.summary, locale: scenario.locale),
-                                     frames: written.frames, largest: written.largest, into: writer, displayFolder: displayFolder)
-        return RenderReport(name: scenario.name, summary: scenario.summary, preset: scenario.preset.name,
-                            frames: written.frames, bytes: written.bytes + about.count + viewer, ineffective: nil, ineffectiveSteps: 0)
+                                     frames: frames, largest: largest, into: writer, displayFolder: displayFolder)
+        return about.count + viewer
     }
 
     /// Frames that no scenario's script made (the explore gallery's distinct screens),
