@@ -29,7 +29,12 @@ public enum CounterexampleWriter {
     ///   - name: a folder-safe name.
     public static func scenario(path: [Transition], end: FeedState, base: Scenario, source: ScriptedSource,
                                 name: String, description: String) -> Scenario {
-        let issued = end.requestsIssued
+        scenario(path: path, issued: end.requestsIssued, base: base, source: source, name: name, description: description)
+    }
+
+    /// The same, for a path that made `issued` requests (a behaviour's, counted by FeedFrames).
+    public static func scenario(path: [Transition], issued: Int, base: Scenario, source: ScriptedSource,
+                                name: String, description: String) -> Scenario {
         var items = source.items
         // Latencies other than a fixed one are written out request by request: the file replays as searched.
         if case .fixed = items.latency {} else {

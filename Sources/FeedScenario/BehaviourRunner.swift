@@ -5,38 +5,49 @@ import FeedEngine
 /// source, calls the logic with UIKit's callbacks in UIKit's order, carries out its effects, and
 /// writes a frame whenever what the screen shows changes.
 ///
-/// A first step of issue 20: the preset engine still runs the built-in presets through
-/// `ScenarioRunner`; `explore` does not take a behaviour yet.
+/// The built-in presets still run through `ScenarioRunner` (issue 20 §2); `BehaviourExplorer`
+/// (FeedExplorer) searches a behaviour by stepping this runner (`deliverNext(by:outcome:)`, `searchKey`).
 public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     public let behaviour: Behaviour
     public private(set) var state: Behaviour.State
     /// The views' sizes (header, footer, row height, arming distance) and the texts keys resolve to.
-    let config: FeedConfig
+    public let config: FeedConfig
     public private(set) var viewport: Viewport
-    let insets: ListInsets
+    public let insets: ListInsets
     private var source: any FeedSource
 
     public private(set) var contentOffset: Double
     public private(set) var isDragging = false
     /// The `contentInset` the logic set, on top of what covers the edges.
-    private var contentInsetTop = 0.0, contentInsetBottom = 0.0
+    var contentInsetTop = 0.0, contentInsetBottom = 0.0
     /// Between `beginRefreshing` and `endRefreshing`: the refresh control holds its height in view.
-    private var refreshing = false
+    public private(set) var refreshing = false
     /// `valueChanged` has been sent in this drag.
-    private var pulledPastThreshold = false
-    private var visibleRows: [Int] = []
+    var pulledPastThreshold = false
+    var visibleRows: [Int] = []
 
     public private(set) var time = 0.0
-    private var requestsIssued = 0
-    private var inFlight: [Int: Request] = [:]
-    private var pageIndex = 0
-    private var owed: [(due: Double, order: Int, event: Owed)] = []
+    /// Requests the logic has started, FeedFrames numbering them from 1.
+    public private(set) var requestsIssued = 0
+    /// The requests whose replies are awaited, by id (a cancelled one is dropped here).
+    public private(set) var inFlight: [Int: Request] = [:]
+    /// FeedFrames' own count of the pages the logic has been given (SPEC §10): 1 after a replacing reply, +1 after a load-more.
+    public private(set) var pageIndex = 0
+    var owed: [(due: Double, order: Int, event: Owed)] = []
     private var scheduled = 0
-    private var toast: Toast?
+    public private(set) var toast: Toast?
     private var lastLayout: Layout?
     public private(set) var framesEmitted = 0
     /// Every callback the logic received, by name, in order: what SPEC §10's table promises.
     public private(set) var callbacks: [String] = []
+    /// On for a search, which makes millions of callbacks and reads neither their names (`callbacks`)
+    /// nor frames: `perform` then emits none.
+    public var searching = false
+    /// Each callback with its effects and the screen before and after, while not `nil`: what the
+    /// explorer's invariants read (they never see the logic's state type). The reader empties it.
+    public var journal: [CallbackRecord]?
+    /// The newest request that replaces the rows (initial or refresh): a reply to any request before it is stale.
+    var newestReplacing = 0
 
     enum Owed {
         case reply(Request, Reply.Outcome)
@@ -48,6 +59,8 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
                 source: any FeedSource) {
         self.behaviour = behaviour
         self.state = behaviour.initialState
+        screen = behaviour.screen(behaviour.initialState)
+        rowTops = screen.rowTops(rowHeight: config.rowHeight)
         self.config = config
         self.viewport = viewport
         self.insets = insets
@@ -62,18 +75,21 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
 
     // MARK: Geometry
 
-    var screen: ListScreen { behaviour.screen(state) }
+    /// What the logic says the list shows now.
+    /// Cached: the logic's state changes only in `deliver`, which computes it anew.
+    public private(set) var screen: ListScreen
+    /// Each row's top, then the rows' total height, for `screen` (see `ListScreen.rowTops`).
+    private var rowTops: [Double]
 
     /// The rows' heights summed, and the footer view below them while it shows (a table footer view).
-    var contentHeight: Double {
-        let screen = self.screen
-        return screen.rowTops(rowHeight: config.rowHeight).last! + (screen.footer == .hidden ? 0 : config.footer.height)
+    public var contentHeight: Double {
+        rowTops[rowTops.count - 1] + (screen.footer == .hidden ? 0 : config.footer.height)
     }
 
-    var adjustedInsetTop: Double { insets.top + contentInsetTop + (refreshing ? config.header?.height ?? 0 : 0) }
-    var adjustedInsetBottom: Double { insets.bottom + contentInsetBottom }
-    var minOffset: Double { 0 - adjustedInsetTop }
-    var maxOffset: Double { max(minOffset, contentHeight + adjustedInsetBottom - viewport.height) }
+    public var adjustedInsetTop: Double { insets.top + contentInsetTop + (refreshing ? config.header?.height ?? 0 : 0) }
+    public var adjustedInsetBottom: Double { insets.bottom + contentInsetBottom }
+    public var minOffset: Double { 0 - adjustedInsetTop }
+    public var maxOffset: Double { max(minOffset, contentHeight + adjustedInsetBottom - viewport.height) }
     func clamped(_ y: Double) -> Double { min(max(y, minOffset), maxOffset) }
 
     var snapshot: ScrollViewSnapshot {
@@ -83,7 +99,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
 
     /// The rows overlapping the viewport at `offset`.
     func rowsVisible(at offset: Double) -> [Int] {
-        let tops = screen.rowTops(rowHeight: config.rowHeight)
+        let tops = rowTops
         return tops.indices.dropLast().filter { tops[$0] < offset + viewport.height && tops[$0 + 1] > offset }
     }
 
@@ -108,30 +124,8 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             try frame(step.description, emit)
         case .wait(let seconds):
             let end = Timeline<Int>.rounded(time + seconds)
-            while let next = takeDue(by: end) {
-                time = next.due
-                let note: String
-                switch next.event {
-                case .reply(let request, let outcome):
-                    guard inFlight.removeValue(forKey: request.id) != nil else { continue }  // cancelled
-                    if case .success(let items) = outcome {
-                        pageIndex = request.kind.replacesRows ? 1 : pageIndex + 1
-                        note = "reply \(request.id): page \(request.page), \(items.count) item\(items.count == 1 ? "" : "s")"
-                    } else {
-                        note = "reply \(request.id): failed"
-                    }
-                    deliver(.reply(id: request.id, outcome))
-                    // Rows arrive (`reloadData`): cells for the rows newly visible after the next layout.
-                    settleRows()
-                case .timer(let name):
-                    note = "timer \(name)"
-                    deliver(.timerFired(name))
-                    settleRows()
-                case .toastExpiry(let until):
-                    note = "toast expired"
-                    if toast?.until == until { toast = nil }
-                }
-                try frame("\(step) → \(note)", emit)
+            while let delivery = deliverNext(by: end) {
+                if case .delivered(let note) = delivery { try frame("\(step) → \(note)", emit) }
             }
             time = end
         case .fling(let velocity):
@@ -151,7 +145,81 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         }
     }
 
+    // MARK: The clock, stepped from outside
+
+    /// What is owed next: a reply (to a request still in flight, or one the logic cancelled), a timer, a toast's expiry.
+    public enum Due: Hashable, Sendable {
+        case reply(Request, inFlight: Bool)
+        case timer(String)
+        case toastExpiry
+    }
+
+    /// The next thing due by `end`, without taking it (the explorer branches on a reply's outcome).
+    public func peekDue(by end: Double) -> Due? {
+        guard let index = nextOwed(by: end) else { return nil }
+        switch owed[index].event {
+        case .reply(let request, _): return .reply(request, inFlight: inFlight[request.id] != nil)
+        case .timer(let name): return .timer(name)
+        case .toastExpiry: return .toastExpiry
+        }
+    }
+
+    /// Timers the logic started that have not fired or been stopped.
+    public var timersOwed: Int { owed.filter { if case .timer = $0.event { return true } else { return false } }.count }
+
+    /// The time of the next thing owed, whenever it is due.
+    public var nextDue: Double? { nextOwed(by: .infinity).map { owed[$0].due } }
+
+    /// What `deliverNext(by:outcome:)` did.
+    public enum Delivery: Hashable, Sendable {
+        /// Delivered, with a note for the frame's cause (`reply 2: page 2, 20 items`).
+        case delivered(String)
+        /// The reply to a request the logic cancelled: the clock moved, nothing else happened.
+        case dropped
+    }
+
+    /// Takes the next thing due by `end`, moves the clock to it and delivers it (then the rows that
+    /// arrive); `nil` when nothing is due. For a reply to a request in flight, `outcome` (when given)
+    /// replaces what the source answered: the explorer chooses each reply's outcome itself.
+    public mutating func deliverNext(by end: Double, outcome chosen: Reply.Outcome? = nil) -> Delivery? {
+        guard let index = nextOwed(by: end) else { return nil }
+        let next = owed.remove(at: index)
+        time = next.due
+        switch next.event {
+        case .reply(let request, let answered):
+            guard inFlight.removeValue(forKey: request.id) != nil else { return .dropped }  // cancelled
+            let outcome = chosen.map(Self.reasoned) ?? answered
+            let note: String
+            if case .success(let items) = outcome {
+                pageIndex = request.kind.replacesRows ? 1 : pageIndex + 1
+                note = "reply \(request.id): page \(request.page), \(items.count) item\(items.count == 1 ? "" : "s")"
+            } else {
+                note = "reply \(request.id): failed"
+            }
+            deliver(.reply(id: request.id, outcome), answering: request)
+            // Rows arrive (`reloadData`): cells for the rows newly visible after the next layout.
+            settleRows()
+            return .delivered(note)
+        case .timer(let name):
+            deliver(.timerFired(name))
+            settleRows()
+            return .delivered("timer \(name)")
+        case .toastExpiry(let until):
+            if toast?.until == until { toast = nil }
+            return .delivered("toast expired")
+        }
+    }
+
+    /// Moves the clock to `time` with nothing delivered (the end of a wait).
+    public mutating func advanceClock(to time: Double) { self.time = max(self.time, time) }
+
+    private static func reasoned(_ outcome: Reply.Outcome) -> Reply.Outcome {
+        if case .failure(let reason) = outcome { return .failure(FailureText.reason(reason)) }
+        return outcome
+    }
+
     private mutating func frame<E: Error>(_ cause: String, _ emit: (Frame) throws(E) -> Void) throws(E) {
+        guard !searching else { return }
         let layout = self.layout
         guard layout != lastLayout else { return }
         lastLayout = layout
@@ -243,7 +311,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             passes += 1
             let before = Set(visibleRows), after = Set(now)
             let down = contentOffset >= start, h = viewport.height
-            let tops = screen.rowTops(rowHeight: config.rowHeight)
+            let tops = rowTops
             func edges(_ row: Int) -> (top: Double, bottom: Double) { row + 1 < tops.count ? (tops[row], tops[row + 1]) : (0, 0) }
             // How far the offset had moved when each row crossed an edge.
             var crossings: [(distance: Double, row: Int, enters: Bool)] = []
@@ -272,12 +340,40 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
 
     // MARK: Effects
 
-    private mutating func deliver(_ callback: ListCallback) {
-        callbacks.append(callback.name)
+    private mutating func deliver(_ callback: ListCallback, answering request: Request? = nil) {
+        if !searching { callbacks.append(callback.name) }
         var next = state
         let effects = behaviour.handle(callback, state: &next)
+        guard journal != nil else {
+            change(to: next)
+            for effect in effects { carry(effect) }
+            return
+        }
+        let before = screen
+        let stale = request.map { $0.id < newestReplacing } ?? false
+        change(to: next)
+        var started: [CallbackRecord.Started] = []
+        for effect in effects {
+            if case .request(let kind, _) = effect {
+                let expected = kind.replacesRows ? 1 : pageIndex + 1
+                carry(effect)
+                if let request = inFlight[requestsIssued] { started.append(.init(request: request, expectedPage: expected)) }
+            } else {
+                carry(effect)
+            }
+        }
+        let record = CallbackRecord(callback: callback, effects: effects, screenBefore: before, screenAfter: screen,
+                                    started: started, inFlight: inFlight.values.sorted { $0.id < $1.id },
+                                    answered: request, stale: stale)
+        journal?.append(record)
+    }
+
+    /// The logic's state moves on; the screen follows it (only when it changed: most callbacks change nothing).
+    private mutating func change(to next: Behaviour.State) {
+        guard next != state else { return }
         state = next
-        for effect in effects { carry(effect) }
+        screen = behaviour.screen(next)
+        rowTops = screen.rowTops(rowHeight: config.rowHeight)
     }
 
     private mutating func carry(_ effect: ListEffect) {
@@ -286,6 +382,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             requestsIssued += 1
             let request = Request(id: requestsIssued, kind: kind, page: page)
             inFlight[request.id] = request
+            if kind.replacesRows { newestReplacing = request.id }
             var (latency, outcome) = source.respond(to: request, at: time)
             if case .failure(let reason) = outcome { outcome = .failure(FailureText.reason(reason)) }
             schedule(Timeline<Int>.rounded(time + latency), .reply(request, outcome))
@@ -320,12 +417,15 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         owed.append((due, scheduled, event))
     }
 
-    /// The next thing due by `end`: in due order, ties in the order they were scheduled (SPEC §3).
-    private mutating func takeDue(by end: Double) -> (due: Double, event: Owed)? {
-        guard let index = owed.indices.filter({ owed[$0].due <= end }).min(by: { (owed[$0].due, owed[$0].order) < (owed[$1].due, owed[$1].order) })
-        else { return nil }
-        let entry = owed.remove(at: index)
-        return (entry.due, entry.event)
+    /// Where in `owed` the next thing due by `end` is: in due order, ties in the order they were scheduled (SPEC §3).
+    /// - Complexity: O(owed), a handful.
+    private func nextOwed(by end: Double) -> Int? {
+        var best: Int?
+        for index in owed.indices where owed[index].due <= end {
+            if let current = best, (owed[current].due, owed[current].order) <= (owed[index].due, owed[index].order) { continue }
+            best = index
+        }
+        return best
     }
 }
 

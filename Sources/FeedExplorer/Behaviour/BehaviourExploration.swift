@@ -1,0 +1,108 @@
+import FeedEngine
+import FeedScenario
+
+/// The graph a behaviour's search found: each state a `BehaviourRunner` (the logic's state with
+/// FeedFrames' own around it), in breadth-first order, the edge each was first reached by, and every
+/// edge between distinct states.
+public struct BehaviourGraph<Behaviour: PagingBehaviour> {
+    public struct Edge {
+        public var from: Int
+        public var to: Int
+        public var transition: Transition
+        /// The step broke a callback rule.
+        public var breaks: Bool
+    }
+
+    public internal(set) var states: [BehaviourRunner<Behaviour>] = []
+    public internal(set) var depths: [Int] = []
+    /// The state each was first reached from; -1 for the start.
+    public internal(set) var parents: [Int] = []
+    public internal(set) var arrivals: [Transition?] = []
+    public internal(set) var edges: [Edge] = []
+    /// States below this index had all their moves tried.
+    public internal(set) var expandedCount = 0
+    /// Every state that breaks a rule, a breaking step leads to, or that has no way forward.
+    public internal(set) var flagged: Set<Int> = []
+
+    public var count: Int { states.count }
+
+    @discardableResult
+    mutating func add(_ state: BehaviourRunner<Behaviour>, depth: Int, parent: Int, arrival: Transition?) -> Int {
+        states.append(state)
+        depths.append(depth)
+        parents.append(parent)
+        arrivals.append(arrival)
+        return states.count - 1
+    }
+
+    /// The transitions of a shortest path from the start to `state`.
+    /// - Complexity: O(depth).
+    public func path(to state: Int) -> [Transition] {
+        var path: [Transition] = []
+        var node = state
+        while node > 0, let arrival = arrivals[node] {
+            path.append(arrival)
+            node = parents[node]
+        }
+        return path.reversed()
+    }
+
+    /// Which states can reach a state in `targets` along explored edges.
+    /// - Complexity: O(states + edges).
+    public func canReach(_ targets: [Bool]) -> [Bool] {
+        var into = [[Int]](repeating: [], count: count)
+        for edge in edges { into[edge.to].append(edge.from) }
+        var reaches = targets
+        var queue = targets.indices.filter { targets[$0] }
+        while let node = queue.popLast() {
+            for from in into[node] where !reaches[from] {
+                reaches[from] = true
+                queue.append(from)
+            }
+        }
+        return reaches
+    }
+}
+
+/// A rule a behaviour broke, with the shortest path that breaks it and that path as a scenario.
+public struct BehaviourViolation {
+    public var invariant: String
+    /// What was seen at the end of the path.
+    public var message: String
+    /// Moves from the state after `launch`.
+    public var path: [Transition]
+    /// Where the path ends in the graph.
+    public var node: Int
+    /// How many states (or steps) break the rule; only the shortest is reported.
+    public var occurrences: Int
+    /// `launch` then the path, with a scripted source answering each request as the path chose:
+    /// `scenario.frames(playing:)` (or `feedframes render` of it written out) replays it exactly.
+    public var counterexample: Scenario
+}
+
+/// What a search of a behaviour found.
+public struct BehaviourExploration<Behaviour: PagingBehaviour> {
+    public var graph: BehaviourGraph<Behaviour>
+    /// Name and summary of every rule checked, broken or not.
+    public var invariants: [(name: String, summary: String)]
+    /// One per broken rule, in the rules' order.
+    public var violations: [BehaviourViolation]
+    public var statistics: ExplorationStatistics
+
+    public func violation(_ name: String) -> BehaviourViolation? { violations.first { $0.invariant == name } }
+
+    /// The first state of each distinct screen (breadth-first, so the nearest), at most `limit`, as
+    /// frames whose cause is the shortest path to them; and how many distinct screens there are.
+    /// - Complexity: O(states × layout).
+    public func distinctScreens(limit: Int) -> (frames: [Frame], total: Int) {
+        var seen = Set<Layout>()
+        var frames: [Frame] = []
+        for (node, runner) in graph.states.enumerated() {
+            let layout = runner.layout
+            guard seen.insert(DistinctScreens.screen(layout)).inserted, frames.count < limit else { continue }
+            let cause = (["launch"] + graph.path(to: node).map(\.description)).joined(separator: " → ")
+            frames.append(Frame(number: frames.count + 1, time: runner.time, cause: cause, layout: layout))
+        }
+        return (frames, seen.count)
+    }
+}

@@ -1,0 +1,246 @@
+import FeedEngine
+import FeedScenario
+
+/// Breadth-first search over everything a team's own paging logic can go through (SPEC §10):
+/// FeedFrames plays UIKit around it (`BehaviourRunner`), the user makes every move of the
+/// alphabet, and every reply takes every outcome. States are told apart by `PlayKey` — the
+/// logic's state through `key`, which a team narrows to what matters (a request counter that never
+/// repeats keeps a search from closing), and FeedFrames' own.
+///
+/// Each broken rule is reported once, with the shortest path that breaks it (breadth-first order)
+/// written as a scenario that replays it (`BehaviourViolation.counterexample`).
+public struct BehaviourExplorer<Behaviour: PagingBehaviour> {
+    public var behaviour: Behaviour
+    /// The list, device, texts, item shapes and latency; its script and failures are not used.
+    public let scenario: Scenario
+    /// The scripted source the search answers from: the scenario's item shapes and latency, every
+    /// reply's outcome chosen by the search (so the scenario's own `replies` and `failures` are dropped).
+    public let source: ScriptedSource
+    public var invariants: [BehaviourInvariant<Behaviour.State>]
+    /// What of the logic's state tells states apart (by default, all of it).
+    public var key: (Behaviour.State) -> AnyHashable
+    public var moves: [Move]
+    public var outcomes: [ScriptedReply]
+    /// Moves from the start; states this deep are found but not expanded.
+    public var maxDepth: Int
+    public var maxStates: Int
+    /// A wait stops after this many deliveries (a timer the logic restarts at 0 s could loop).
+    public var maxDeliveriesPerWait = 1_000
+
+    /// - Parameters:
+    ///   - invariants: the standard rules by default; append a team's own.
+    ///   - key: abstracts the logic's state for the search (`{ $0.withoutRequestCounter }`).
+    public init(_ behaviour: Behaviour, scenario: Scenario,
+                invariants: [BehaviourInvariant<Behaviour.State>] = BehaviourInvariant.standard,
+                key: @escaping (Behaviour.State) -> AnyHashable = { AnyHashable($0) },
+                moves: [Move] = Move.allCases, outcomes: [ScriptedReply] = ScriptedReply.allCases,
+                maxDepth: Int = 8, maxStates: Int = 200_000) {
+        self.behaviour = behaviour
+        self.scenario = scenario
+        self.source = ExplorerModel(scenario: scenario).source
+        self.invariants = invariants
+        self.key = key
+        self.moves = moves
+        self.outcomes = outcomes
+        self.maxDepth = maxDepth
+        self.maxStates = maxStates
+    }
+
+    /// Explores from the state after `launch`.
+    /// - Parameter progress: called at each new depth and every few thousand expansions.
+    /// - Complexity: O((states + transitions) × a move's callbacks); memory O(states + transitions).
+    public func run(progress: (ExplorationStatistics) -> Void = { _ in }) -> BehaviourExploration<Behaviour> {
+        let clock = ContinuousClock()
+        let started = clock.now
+        var graph = BehaviourGraph<Behaviour>()
+        var index: [PlayKey: Int] = [:]
+        var found: [(message: String, path: [Transition], node: Int)?] = Array(repeating: nil, count: invariants.count)
+        var counts = [Int](repeating: 0, count: invariants.count)
+
+        func note(_ rule: Int, _ message: String, path: @autoclosure () -> [Transition], node: Int) {
+            counts[rule] += 1
+            graph.flagged.insert(node)
+            if found[rule] == nil {
+                found[rule] = (message, path(), node)
+            }
+        }
+        func judge(_ node: Int) {
+            let runner = graph.states[node]
+            let screen = runner.screen, facts = runner.facts
+            for (rule, invariant) in invariants.enumerated() {
+                if let message = invariant.state?(runner.state, screen, facts) { note(rule, message, path: graph.path(to: node), node: node) }
+            }
+        }
+        func breaches(_ runner: inout BehaviourRunner<Behaviour>) -> [(rule: Int, message: String)] {
+            let journal = runner.journal ?? []
+            runner.journal = []
+            var result: [(Int, String)] = []
+            for record in journal {
+                for (rule, invariant) in invariants.enumerated() {
+                    if let message = invariant.callback?(record) { result.append((rule, message)) }
+                }
+            }
+            return result
+        }
+
+        var first = scenario
+        first.source = .scripted(source)
+        var start = BehaviourRunner(behaviour, scenario: first)
+        start.searching = true
+        start.journal = []
+        start.perform(.event(.launch)) { (_: Frame) throws(Never) in }
+        let startBreaches = breaches(&start)
+        index[start.searchKey(key, latencyPhase: latencyPhase(start))] = 0
+        graph.add(start, depth: 0, parent: -1, arrival: nil)
+        judge(0)
+        for breach in startBreaches { note(breach.rule, breach.message, path: [], node: 0) }
+
+        func statistics(complete: Bool) -> ExplorationStatistics {
+            ExplorationStatistics(states: graph.count, transitions: graph.edges.count, expanded: graph.expandedCount,
+                                  depthReached: graph.depths.last ?? 0, seconds: (clock.now - started).seconds,
+                                  complete: complete, capped: graph.count >= maxStates)
+        }
+
+        var next = 0
+        while next < graph.count && graph.depths[next] < maxDepth && graph.count < maxStates {
+            let depth = graph.depths[next]
+            for (transition, reached) in successors(of: graph.states[next], source: source) {
+                var successor = reached
+                let broken = breaches(&successor)
+                let key = successor.searchKey(self.key, latencyPhase: latencyPhase(successor))
+                let target: Int
+                if let existing = index[key] {
+                    target = existing
+                } else {
+                    target = graph.add(successor, depth: depth + 1, parent: next, arrival: transition)
+                    index[key] = target
+                    judge(target)
+                }
+                if target == next && broken.isEmpty { continue }
+                graph.edges.append(.init(from: next, to: target, transition: transition, breaks: !broken.isEmpty))
+                for breach in broken { note(breach.rule, breach.message, path: graph.path(to: next) + [transition], node: target) }
+            }
+            next += 1
+            graph.expandedCount = next
+            if next % 4096 == 0 || (next < graph.count && graph.depths[next] != depth) { progress(statistics(complete: false)) }
+        }
+        graph.expandedCount = next
+
+        // The way forward, decided on the finished graph (as `Explorer` does): a state that reaches
+        // neither a state at rest nor an unexpanded one can never get back to rest.
+        var undecided = 0
+        for (rule, invariant) in invariants.enumerated() {
+            guard let atRest = invariant.atRest else { continue }
+            let good = graph.states.map { atRest($0.screen, $0.facts) }
+            let frontier = graph.states.indices.map { $0 >= graph.expandedCount }
+            let reachesGood = graph.canReach(good)
+            let reachesEither = graph.canReach(zip(good, frontier).map { $0 || $1 })
+            for node in graph.states.indices where !reachesEither[node] {
+                let screen = graph.states[node].screen
+                note(rule, "no moves lead back to rest: header \(screen.header.rawValue), footer \(screen.footer.rawValue), "
+                     + "\(graph.states[node].inFlight.count) request\(graph.states[node].inFlight.count == 1 ? "" : "s") in flight",
+                     path: graph.path(to: node), node: node)
+            }
+            undecided = max(undecided, graph.states.indices.filter { reachesEither[$0] && !reachesGood[$0] }.count)
+        }
+
+        var violations: [BehaviourViolation] = []
+        for (rule, invariant) in invariants.enumerated() {
+            guard let (message, path, node) = found[rule] else { continue }
+            let counterexample = CounterexampleWriter.scenario(
+                path: path, issued: graph.states[node].requestsIssued, base: scenario, source: source,
+                name: "counterexample-\(invariant.name)",
+                description: "\(invariant.name): \(message) (found by explore, \(path.count) move\(path.count == 1 ? "" : "s") after launch)")
+            violations.append(BehaviourViolation(invariant: invariant.name, message: message, path: path, node: node,
+                                                 occurrences: counts[rule], counterexample: counterexample))
+        }
+        var stats = statistics(complete: next == graph.count)
+        stats.undecided = undecided
+        return BehaviourExploration(graph: graph, invariants: invariants.map { ($0.name, $0.summary) },
+                                    violations: violations, statistics: stats)
+    }
+
+    /// Where per-request latencies are in their cycle (see `ExplorerModel.latencyPhase`).
+    private func latencyPhase(_ runner: BehaviourRunner<Behaviour>) -> Int {
+        switch source.items.latency {
+        case .fixed: return 0
+        case .perRequest(let list): return list.isEmpty ? 0 : runner.requestsIssued % list.count
+        case .seeded: return runner.requestsIssued
+        }
+    }
+
+    /// Every state one move away (a wait gives one per combination of reply outcomes).
+    /// - Complexity: O(moves × a move's callbacks), times the outcomes for a wait.
+    func successors(of runner: BehaviourRunner<Behaviour>, source: ScriptedSource) -> [(Transition, BehaviourRunner<Behaviour>)] {
+        var result: [(Transition, BehaviourRunner<Behaviour>)] = []
+        for move in moves {
+            guard let steps = move.steps(in: runner) else { continue }
+            if case .wait(let seconds) = steps[0] {
+                let end = Timeline<Int>.rounded(runner.time + seconds)
+                deliver(runner, until: end, replies: [], deliveries: 0, source: source) { replies, reached in
+                    result.append((Transition(move: move, steps: steps, replies: replies), reached))
+                }
+                continue
+            }
+            var next = runner
+            for step in steps { next.perform(step) { (_: Frame) throws(Never) in } }
+            result.append((Transition(move: move, steps: steps), next))
+        }
+        return result
+    }
+
+    /// The runner's `wait`, branching on the outcome of each reply to a request still in flight.
+    private func deliver(_ runner: BehaviourRunner<Behaviour>, until end: Double, replies: [DeliveredReply], deliveries: Int,
+                         source: ScriptedSource, into result: ([DeliveredReply], BehaviourRunner<Behaviour>) -> Void) {
+        guard deliveries < maxDeliveriesPerWait, let due = runner.peekDue(by: end) else {
+            var done = runner
+            done.advanceClock(to: end)
+            result(replies, done)
+            return
+        }
+        guard case .reply(let request, inFlight: true) = due else {
+            var next = runner
+            _ = next.deliverNext(by: end)
+            deliver(next, until: end, replies: replies, deliveries: deliveries + 1, source: source, into: result)
+            return
+        }
+        for outcome in outcomes {
+            var branch = runner
+            _ = branch.deliverNext(by: end, outcome: source.outcome(outcome, page: request.page, request: request.id))
+            deliver(branch, until: end, replies: replies + [DeliveredReply(requestID: request.id, outcome: outcome, stale: false)],
+                    deliveries: deliveries + 1, source: source, into: result)
+        }
+    }
+}
+
+extension BehaviourRunner {
+    /// What FeedFrames holds beside the logic's state, for invariants.
+    public var facts: PlayFacts {
+        PlayFacts(inFlight: inFlight.values.sorted { $0.id < $1.id }, timersOwed: timersOwed, pageIndex: pageIndex)
+    }
+}
+
+extension Move {
+    /// The steps this move is for a behaviour in `runner`'s state, or `nil` when a user cannot make
+    /// it there: no refresh control to pull, no retry button or footer to tap, nothing to wait for.
+    public func steps<Behaviour>(in runner: BehaviourRunner<Behaviour>) -> [ScriptStep]? {
+        let screen = runner.screen
+        switch self {
+        case .scrollToTop: return [.event(.scroll(.top))]
+        case .scrollToBottom: return [.event(.scroll(.bottom))]
+        case .scrollScreenDown: return [.event(.scroll(.by(runner.viewport.height)))]
+        case .pullHeader:
+            guard let header = runner.config.header, screen.header != .hidden else { return nil }
+            return [.event(.drag(.offset(-(header.armDistance + runner.adjustedInsetTop + 1)))), .event(.release)]
+        case .pullFooter:
+            guard screen.footer != .hidden else { return nil }
+            return [.event(.drag(.offset(runner.maxOffset + runner.config.footer.armDistance + 1))), .event(.release)]
+        case .tapRetry: return screen.retry == nil ? nil : [.event(.tapRetry)]
+        case .tapFooter: return runner.layout.footer.visible ? [.event(.tapFooter)] : nil
+        case .rotate: return [.event(.resize(runner.viewport.rotated))]
+        case .wait:
+            guard let due = runner.nextDue else { return nil }
+            return [.wait(max(0, Timeline<Int>.rounded(due - runner.time)))]
+        }
+    }
+}

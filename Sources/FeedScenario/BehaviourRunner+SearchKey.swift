@@ -1,0 +1,53 @@
+import FeedEngine
+
+/// What tells two moments of a play apart for a search (SPEC §10): the logic's state through a
+/// key the team chooses, then everything FeedFrames holds — the scroll view, the refresh control,
+/// the rows on screen, what is in flight and owed, the toast. Times and request numbers are kept
+/// relative to now, so a list that comes back to where it was is the same state and the search closes.
+public struct PlayKey: Hashable {
+    var state: AnyHashable
+    var geometry: [Double]
+    var flags: UInt8
+    var visibleRows: [Int]
+    var pageIndex: Int
+    /// (request number − requests issued, kind, page, stale) for each request in flight.
+    var inFlight: [Int]
+    /// Each owed thing in due order: its due time − now, and what it is.
+    var owed: [OwedKey]
+    var toast: String?
+    var toastLeft: Double
+    /// Where per-request latencies are in their cycle (0 for a fixed latency).
+    var latencyPhase: Int
+
+    struct OwedKey: Hashable {
+        var after: Double
+        var what: String
+        var request: Int
+    }
+}
+
+extension BehaviourRunner {
+    /// This moment's `PlayKey`, with the logic's state abstracted by `key`.
+    /// - Parameter latencyPhase: where the source's per-request latencies are (see `Latency`).
+    /// - Complexity: O(visible rows + owed).
+    public func searchKey(_ key: (Behaviour.State) -> AnyHashable, latencyPhase: Int = 0) -> PlayKey {
+        let flags = UInt8(isDragging ? 1 : 0) | UInt8(refreshing ? 2 : 0) | UInt8(pulledPastThreshold ? 4 : 0)
+        let issued = requestsIssued
+        let owedKeys = owed.sorted { ($0.due, $0.order) < ($1.due, $1.order) }.map { entry -> PlayKey.OwedKey in
+            let after = entry.due - time
+            switch entry.event {
+            case .reply(let request, _): return .init(after: after, what: "reply", request: request.id - issued)
+            case .timer(let name): return .init(after: after, what: "timer " + name, request: 0)
+            case .toastExpiry(let until): return .init(after: after, what: "toast", request: until == toast?.until ? 1 : 0)
+            }
+        }
+        let flying = inFlight.values.sorted { $0.id < $1.id }.flatMap { request in
+            [request.id - issued, RequestKind.allCases.firstIndex(of: request.kind) ?? 0, request.page,
+             request.id < newestReplacing ? 1 : 0]
+        }
+        return PlayKey(state: key(state),
+                       geometry: [viewport.width, viewport.height, contentOffset, contentInsetTop, contentInsetBottom],
+                       flags: flags, visibleRows: visibleRows, pageIndex: pageIndex, inFlight: flying, owed: owedKeys,
+                       toast: toast?.text, toastLeft: toast.map { $0.until - time } ?? 0, latencyPhase: latencyPhase)
+    }
+}

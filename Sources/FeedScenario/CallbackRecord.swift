@@ -1,0 +1,26 @@
+import FeedEngine
+
+/// One callback as FeedFrames saw it play (SPEC §10): what it was, the effects the logic answered
+/// with, the screen before and after, and FeedFrames' own request log around it. Invariants read
+/// these, never the logic's state type, so the same rules judge any team's behaviour.
+public struct CallbackRecord: Hashable, Sendable {
+    /// A request the callback started, and the page FeedFrames' log expected it to ask for:
+    /// 1 for an initial load or a refresh, the pages given so far + 1 for a load-more.
+    public struct Started: Hashable, Sendable {
+        public var request: Request
+        public var expectedPage: Int
+    }
+
+    public var callback: ListCallback
+    public var effects: [ListEffect]
+    public var screenBefore: ListScreen
+    public var screenAfter: ListScreen
+    public var started: [Started]
+    /// The requests in flight once the effects were carried out, oldest first.
+    public var inFlight: [Request]
+    /// For a reply: the request it answers.
+    public var answered: Request?
+    /// The reply answers a request older than the newest one that replaces the rows (a refresh
+    /// started after a load-more, say): its rows are out of date.
+    public var stale: Bool
+}
