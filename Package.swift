@@ -17,6 +17,8 @@ let package = Package(
         // swift-snapshot-testing strategies (`assertSnapshot(of:as: .feedFrames(.text))`), with the trait
         // `SnapshotTesting`: a package that does not enable it fetches nothing for it.
         .library(name: "FeedFramesSnapshotTesting", targets: ["FeedFramesSnapshotTesting"]),
+        // `explore` on a team's own logic from its tests (SPEC §10): BehaviourExplorer, the scenario it reads, the report it writes.
+        .library(name: "FeedExplorer", targets: ["FeedExplorer", "FeedScenario", "ExploreReport"]),
         .executable(name: "feedframes-bench", targets: ["feedframes-bench"]),
     ],
     traits: [
