@@ -130,10 +130,13 @@ let package = Package(
         ]),
         .testTarget(name: "XHTMLValidationTests", dependencies: ["TestSupport", "XHTMLValidation", "CLibXML2"]),
         .testTarget(name: "FeedScenarioTests", dependencies: ["FeedEngine", "FeedScenario", "FeedFramesResources"]),
-        .testTarget(name: "FeedExplorerTests", dependencies: ["FeedExplorer", "FeedEngine", "FeedScenario", "JSONText"],
+        // A team's paging logic with a bug of each kind the explorer's rules name, planted on demand.
+        .target(name: "PlantedBehaviours", dependencies: ["FeedEngine"], path: "Tests/Support/PlantedBehaviours"),
+        .testTarget(name: "FeedExplorerTests", dependencies: ["FeedExplorer", "FeedEngine", "FeedScenario", "JSONText", "PlantedBehaviours"],
                     exclude: ["Figures"]),
         .testTarget(name: "ExploreReportTests", dependencies: [
             "ExploreReport", "FeedExplorer", "FeedEngine", "FeedScenario", "FrameRendering", "FeedFramesResources", "XHTMLValidation",
+            "PlantedBehaviours",
         ]),
         .testTarget(name: "FeedSourcesTests", dependencies: ["TestSupport", "FeedSources", "FeedScenario", "FeedEngine", "JSONText", "CSQLite", "FeedFramesCLI"]),
         .testTarget(name: "BrowserTests", dependencies: ["TestSupport", "feedframes", "FeedFramesProcess", "BrowserSession", "TextLayout", "FrameImaging"]),

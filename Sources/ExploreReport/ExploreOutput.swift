@@ -14,20 +14,34 @@ import Mustache
 ///
 /// This lives here, not in FeedExplorer, so the search stays free of templates
 /// and frame rendering: FeedExplorer finds, this module shows.
-public struct ExploreOutput: Sendable {
+public struct ExploreOutput {
     public var scenario: Scenario
-    public var exploration: Exploration
-    public var model: ExplorerModel
+    /// What the search found, as the report shows it: the same for the presets' engine and a team's logic.
+    public var findings: ExploreFindings
     public var depth: Int
     public var templates: FrameTemplates
     public var validator: FrameValidator
     public var galleryLimit: Int
 
+    /// The report of a search of a preset's engine (`Explorer`).
     public init(scenario: Scenario, exploration: Exploration, model: ExplorerModel, depth: Int,
                 templates: FrameTemplates, validator: FrameValidator, galleryLimit: Int) {
+        self.init(scenario: scenario, findings: ExploreFindings(scenario: scenario, exploration: exploration, model: model),
+                  depth: depth, templates: templates, validator: validator, galleryLimit: galleryLimit)
+    }
+
+    /// The report of a search of a team's own logic (`BehaviourExplorer`): its gallery, graph and
+    /// counterexamples are drawn with `behaviour` playing the app.
+    public init<Behaviour: PagingBehaviour>(scenario: Scenario, exploration: BehaviourExploration<Behaviour>, playing behaviour: Behaviour,
+                                            depth: Int, templates: FrameTemplates, validator: FrameValidator, galleryLimit: Int) {
+        self.init(scenario: scenario, findings: ExploreFindings(exploration, playing: behaviour),
+                  depth: depth, templates: templates, validator: validator, galleryLimit: galleryLimit)
+    }
+
+    public init(scenario: Scenario, findings: ExploreFindings, depth: Int, templates: FrameTemplates,
+                validator: FrameValidator, galleryLimit: Int) {
         self.scenario = scenario
-        self.exploration = exploration
-        self.model = model
+        self.findings = findings
         self.depth = depth
         self.templates = templates
         self.validator = validator
@@ -60,7 +74,7 @@ public struct ExploreOutput: Sendable {
         let writer: FrameWriter
         do throws(OutputError) { writer = try FrameWriter(target: URL(fileURLWithPath: out), kind: .exploration) } catch { throw .output(error) }
         try writeGallery(writer, out: out, written: &written, progress: progress)
-        for violation in exploration.violations {
+        for violation in findings.violations {
             written.counterexamples[violation.invariant] = try writeCounterexample(violation, writer, out: out)
         }
         let page = try templates.render(reportPage(written: written, out: out), file: "\(out)/index.html")
@@ -79,7 +93,7 @@ public struct ExploreOutput: Sendable {
 
     /// The DOT file, then its SVG beside it (`graph.dot` → `graph.svg`) when Graphviz is there.
     private func writeGraph(_ dot: String, graphviz: Graphviz, written: inout Written) throws(RenderError) {
-        let text = DotWriter().dot(exploration, title: "\(scenario.name), depth \(depth)")
+        let text = findings.dot("\(scenario.name), depth \(depth)")
         do throws(OutputError) { try AtomicFile.replace(at: dot, with: Array(text.utf8)) } catch { throw .output(error) }
         written.dot = dot
         let svg = (dot.hasSuffix(".dot") ? String(dot.dropLast(4)) : dot) + ".svg"
@@ -91,37 +105,28 @@ public struct ExploreOutput: Sendable {
     /// `gallery/`: one frame per distinct screen, its cause the shortest path to it, with a viewer.
     private func writeGallery(_ writer: FrameWriter, out: String, written: inout Written,
                               progress: (String) -> Void) throws(RenderError) {
-        let (nodes, total) = DistinctScreens.find(in: exploration.graph, limit: galleryLimit)
-        written.screens = nodes.count
+        let (frames, total) = findings.gallery(galleryLimit)
+        written.screens = frames.count
         written.distinctScreens = total
-        let frames = nodes.lazy.enumerated().map { number, node in
-            let feed = exploration.graph.states[node].feed
-            return Frame(number: number + 1, time: feed.time, cause: Self.describe(exploration.graph.path(to: node)),
-                         layout: feed.layout())
-        }
         let folder: FrameWriter
         do throws(OutputError) {
             folder = try FrameWriter(target: writer.temporary.appendingPathComponent("gallery"), kind: .scenario)
         } catch { throw .output(error) }
         let heading = ViewerHeading(
             name: "\(scenario.name) — distinct screens",
-            summary: "\(nodes.count) of \(total) distinct screens found exploring to depth \(depth); "
+            summary: "\(frames.count) of \(total) distinct screens found exploring to depth \(depth); "
                 + "each frame's cause is the shortest path to it.",
             locale: scenario.locale)
         _ = try ScenarioRenderer(templates: templates, validator: validator)
             .render(frames, context: FrameContext(scenario), heading: heading, into: folder, displayFolder: "\(out)/gallery") { done in
-                progress("gallery: \(done)/\(nodes.count) screens")
+                progress("gallery: \(done)/\(frames.count) screens")
             }
         do throws(OutputError) { try folder.commit() } catch { throw .output(error) }
     }
 
     /// `counterexamples/<invariant>.json` and its frames in `counterexamples/<invariant>/`.
-    private func writeCounterexample(_ violation: Violation, _ writer: FrameWriter, out: String) throws(RenderError) -> String {
-        let name = "counterexample-\(violation.invariant)"
-        let counterexample = CounterexampleWriter.scenario(
-            path: violation.path, end: violation.state.feed, base: scenario, source: model.source, name: name,
-            description: "\(violation.invariant): \(violation.message) (found by feedframes explore, \(violation.path.count) move\(violation.path.count == 1 ? "" : "s") after launch)")
-        let bytes = ScenarioWriter.bytes(of: counterexample)
+    private func writeCounterexample(_ violation: ExploreFindings.Finding, _ writer: FrameWriter, out: String) throws(RenderError) -> String {
+        let bytes = ScenarioWriter.bytes(of: violation.counterexample)
         let file = "counterexamples/\(violation.invariant).json"
         do throws(OutputError) { try writer.write(bytes, to: file) } catch { throw .output(error) }
         // Rendered from the file just written, so the frames are what `render` of it shows.
@@ -135,28 +140,28 @@ public struct ExploreOutput: Sendable {
         let renderer = ScenarioRenderer(templates: templates, validator: validator)
         let frames: FrameWriter
         do throws(OutputError) { frames = try FrameWriter(target: folder, kind: .scenario) } catch { throw .output(error) }
-        _ = try renderer.render(replay, into: frames, displayFolder: "\(out)/counterexamples/\(violation.invariant)")
+        try findings.render(renderer, replay, frames, "\(out)/counterexamples/\(violation.invariant)")
         do throws(OutputError) { try frames.commit() } catch { throw .output(error) }
         return file
     }
 
     /// The lines printed on stdout (and kept as report.txt).
     public func summary(out: String, written: Written) -> [String] {
-        let stats = exploration.statistics
+        let stats = findings.statistics
         var lines = [
-            "explore \(scenario.name) (\(scenario.preset.name)) to depth \(depth): \(stats.states) states, \(stats.transitions) transitions, "
+            "explore \(scenario.name) (\(findings.logic)) to depth \(depth): \(stats.states) states, \(stats.transitions) transitions, "
                 + "depth reached \(stats.depthReached), \(String(format: "%.2f", stats.seconds)) s (\(Int(stats.statesPerSecond)) states/s)"
                 + (stats.complete ? ", every reachable state found" : "") + (stats.capped ? ", stopped at the state cap" : ""),
         ]
-        for (name, _) in exploration.invariants {
-            guard let violation = exploration.violation(name) else {
+        for (name, _) in findings.invariants {
+            guard let violation = findings.violation(name) else {
                 lines.append("  ok    \(name)")
                 continue
             }
             let events = CounterexampleWriter.events(violation.path)
             lines.append("  FAIL  \(name): \(violation.message) (\(violation.occurrences) found)")
             lines.append("        shortest, \(events.count) events: \(events.joined(separator: ", "))")
-            let replies = CounterexampleWriter.replies(violation.path, issued: violation.state.feed.requestsIssued)
+            let replies = CounterexampleWriter.replies(violation.path, issued: violation.issued)
             if !replies.isEmpty { lines.append("        replies: \(replies.map(\.rawValue).joined(separator: ", "))") }
             if let file = written.counterexamples[name] { lines.append("        scenario: \(out)/\(file)") }
         }
@@ -173,11 +178,11 @@ public struct ExploreOutput: Sendable {
 
     /// The values of `explore.html`.
     func reportPage(written: Written, out: String) -> Page {
-        let stats = exploration.statistics
-        let invariants: [TemplateValue] = exploration.invariants.map { name, says in
+        let stats = findings.statistics
+        let invariants: [TemplateValue] = findings.invariants.map { name, says in
             // `broken` is always set, so a rule that holds never finds another's up the context stack.
             var row: [String: TemplateValue] = ["name": .string(name), "says": .string(says), "broken": .null]
-            if let violation = exploration.violation(name) {
+            if let violation = findings.violation(name) {
                 let events = CounterexampleWriter.events(violation.path)
                 var broken: [String: TemplateValue] = [
                     "occurrences": .int(violation.occurrences), "message": .string(XMLText.safe(violation.message)),
@@ -200,7 +205,7 @@ public struct ExploreOutput: Sendable {
             + String(format: "%.2f s (%.0f states/s)", stats.seconds, stats.statesPerSecond)
             + (stats.complete ? ", every reachable state found" : "")
         return Page(.exploreReport, .object([
-            "name": .string(XMLText.safe(scenario.name)), "preset": .string(scenario.preset.name), "depth": .int(depth),
+            "name": .string(XMLText.safe(scenario.name)), "preset": .string(XMLText.safe(findings.logic)), "depth": .int(depth),
             "figures": .string(figures), "screens": .int(written.screens), "distinctScreens": .int(written.distinctScreens),
             "graph": graph, "invariants": .list(invariants),
         ]))

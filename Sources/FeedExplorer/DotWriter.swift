@@ -20,25 +20,59 @@ public struct DotWriter: Sendable {
 
     /// - Complexity: O(states + transitions).
     public func dot(_ exploration: Exploration, title: String) -> String {
-        collapses(exploration) ? collapsed(exploration, title: title) : full(exploration, title: title)
+        let graph = exploration.graph
+        let nodes = graph.states.indices.map { index in
+            DrawnGraph.Node(text: "#\(index) (depth \(graph.depths[index]))\n" + Self.describe(graph.states[index].feed),
+                            control: ControlState(graph.states[index].feed).description,
+                            flagged: exploration.flagged.contains(index))
+        }
+        let edges = graph.edges.map { edge in
+            DrawnGraph.Edge(from: Int(edge.from), to: Int(edge.to), label: edge.label.description, outcomes: edge.label.outcomes,
+                            isWait: edge.label.move == .wait, breaks: edge.breaks)
+        }
+        return dot(DrawnGraph(nodes: nodes, edges: edges), title: title)
     }
 
-    private func full(_ exploration: Exploration, title: String) -> String {
-        let graph = exploration.graph
-        var lines = header(title + " — \(graph.count) states, \(graph.edges.count) transitions")
-        for (index, state) in graph.states.enumerated() {
-            let text = "#\(index) (depth \(graph.depths[index]))\n" + Self.describe(state.feed)
-            lines.append("  s\(index) [label=\(Self.quoted(text))\(style(index == 0, exploration.flagged.contains(index)))];")
+    /// A graph as drawn: what each state shows, and the moves between states.
+    public struct DrawnGraph: Sendable {
+        public struct Node: Sendable {
+            /// The node's full label.
+            public var text: String
+            /// What the collapsed graph groups it by (header, footer, retry, toast, request…).
+            public var control: String
+            public var flagged: Bool
+        }
+        public struct Edge: Sendable {
+            public var from: Int
+            public var to: Int
+            public var label: String
+            /// For a wait, each reply's outcome.
+            public var outcomes: [String]
+            public var isWait: Bool
+            public var breaks: Bool
+        }
+        public var nodes: [Node]
+        public var edges: [Edge]
+    }
+
+    /// State 0 is the start. - Complexity: O(states + transitions).
+    public func dot(_ graph: DrawnGraph, title: String) -> String {
+        graph.nodes.count > maxNodes ? collapsed(graph, title: title) : full(graph, title: title)
+    }
+
+    private func full(_ graph: DrawnGraph, title: String) -> String {
+        var lines = header(title + " — \(graph.nodes.count) states, \(graph.edges.count) transitions")
+        for (index, node) in graph.nodes.enumerated() {
+            lines.append("  s\(index) [label=\(Self.quoted(node.text))\(style(index == 0, node.flagged))];")
         }
         var merged: [Pair: [String]] = [:]
         var order: [Pair] = []
         var red = Set<Pair>()
         for edge in graph.edges {
-            let pair = Pair(from: Int(edge.from), to: Int(edge.to))
+            let pair = Pair(from: edge.from, to: edge.to)
             if merged[pair] == nil { order.append(pair) }
-            let label = edge.label.description
-            if !(merged[pair]?.contains(label) ?? false) { merged[pair, default: []].append(label) }
-            if edge.breaks || exploration.flagged.contains(Int(edge.to)) { red.insert(pair) }
+            if !(merged[pair]?.contains(edge.label) ?? false) { merged[pair, default: []].append(edge.label) }
+            if edge.breaks || graph.nodes[edge.to].flagged { red.insert(pair) }
         }
         for pair in order {
             let label = merged[pair]?.joined(separator: "\n") ?? ""
@@ -48,22 +82,20 @@ public struct DotWriter: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func collapsed(_ exploration: Exploration, title: String) -> String {
-        let graph = exploration.graph
-        var groupOf = [Int](repeating: 0, count: graph.count)
-        var groups: [ControlState: Int] = [:]
-        var members: [(control: ControlState, count: Int, flagged: Bool, start: Bool)] = []
-        for (index, state) in graph.states.enumerated() {
-            let control = ControlState(state.feed)
+    private func collapsed(_ graph: DrawnGraph, title: String) -> String {
+        var groupOf = [Int](repeating: 0, count: graph.nodes.count)
+        var groups: [String: Int] = [:]
+        var members: [(control: String, count: Int, flagged: Bool, start: Bool)] = []
+        for (index, node) in graph.nodes.enumerated() {
             let group: Int
-            if let existing = groups[control] { group = existing } else {
+            if let existing = groups[node.control] { group = existing } else {
                 group = members.count
-                groups[control] = group
-                members.append((control, 0, false, false))
+                groups[node.control] = group
+                members.append((node.control, 0, false, false))
             }
             groupOf[index] = group
             members[group].count += 1
-            if exploration.flagged.contains(index) { members[group].flagged = true }
+            if node.flagged { members[group].flagged = true }
             if index == 0 { members[group].start = true }
         }
         var labels: [Pair: [String]] = [:]
@@ -71,21 +103,21 @@ public struct DotWriter: Sendable {
         var order: [Pair] = []
         var red = Set<Pair>()
         for edge in graph.edges {
-            let pair = Pair(from: groupOf[Int(edge.from)], to: groupOf[Int(edge.to)])
+            let pair = Pair(from: groupOf[edge.from], to: groupOf[edge.to])
             if pair.from == pair.to && !edge.breaks { continue }
             if counts[pair] == nil { order.append(pair) }
             counts[pair, default: 0] += 1
             // Waits by outcome rather than by combination, so labels stay short.
-            for label in edge.label.outcomes.map({ "wait: \($0)" }) + (edge.label.move == .wait ? [] : [edge.label.description])
+            for label in edge.outcomes.map({ "wait: \($0)" }) + (edge.isWait ? [] : [edge.label])
             where !(labels[pair]?.contains(label) ?? false) {
                 labels[pair, default: []].append(label)
             }
-            if edge.breaks || exploration.flagged.contains(Int(edge.to)) { red.insert(pair) }
+            if edge.breaks || graph.nodes[edge.to].flagged { red.insert(pair) }
         }
-        var lines = header(title + " — \(graph.count) states collapsed into \(members.count) control states "
+        var lines = header(title + " — \(graph.nodes.count) states collapsed into \(members.count) control states "
                            + "(header, footer, retry, toast, empty view, request); moves within one are not drawn")
         for (group, member) in members.enumerated() {
-            let text = member.control.description + "\n\(member.count) state\(member.count == 1 ? "" : "s")"
+            let text = member.control + "\n\(member.count) state\(member.count == 1 ? "" : "s")"
             lines.append("  c\(group) [label=\(Self.quoted(text))\(style(member.start, member.flagged))];")
         }
         for pair in order {

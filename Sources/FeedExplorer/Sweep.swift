@@ -9,6 +9,18 @@ public enum Sweep {
     /// - Complexity: O(runs × the scenario's cost).
     public static func run(_ scenario: Scenario, parameters: [SweepParameter],
                            progress: (Int, Int) -> Void = { _, _ in }) throws(SweepError) -> SweepTable {
+        try run(scenario, parameters: parameters, outcome: { (variant) throws(RunLimitError) in try outcome(of: variant) }, progress: progress)
+    }
+
+    /// The same grid with a team's own logic playing the app (SPEC §10).
+    public static func run<Behaviour: PagingBehaviour>(_ scenario: Scenario, parameters: [SweepParameter], playing behaviour: Behaviour,
+                                                       progress: (Int, Int) -> Void = { _, _ in }) throws(SweepError) -> SweepTable {
+        try run(scenario, parameters: parameters, outcome: { (variant) throws(RunLimitError) in outcome(of: variant, playing: behaviour) },
+                progress: progress)
+    }
+
+    private static func run(_ scenario: Scenario, parameters: [SweepParameter], outcome: (Scenario) throws(RunLimitError) -> SweepOutcome,
+                            progress: (Int, Int) -> Void) throws(SweepError) -> SweepTable {
         guard !parameters.isEmpty else { throw SweepError("no --param given (expected at least one NAME=FROM..TO[:STEP])") }
         let names = parameters.map(\.name)
         if let repeated = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
@@ -29,9 +41,9 @@ public enum Sweep {
             }
             var variant = scenario
             for (axis, value) in values.enumerated() { try SweepParameter.apply(parameters[axis].name, value, to: &variant) }
-            let outcome: SweepOutcome
+            let result: SweepOutcome
             do {
-                outcome = try self.outcome(of: variant)
+                result = try outcome(variant)
             } catch {
                 let values = zip(names, values).map { "\($0.rawValue)=\(formatPoints($1))" }.joined(separator: ", ")
                 throw SweepError("\(values): \(error.message)")
@@ -39,12 +51,36 @@ public enum Sweep {
             var changed: [String] = []
             // Compared with the row before only when the other parameters are the same.
             if let previous = rows.last, previous.values.dropLast() == values.dropLast() {
-                changed = outcome.differences(from: previous.outcome)
+                changed = result.differences(from: previous.outcome)
             }
-            rows.append(SweepRow(values: values, outcome: outcome, changed: changed))
+            rows.append(SweepRow(values: values, outcome: result, changed: changed))
             progress(number + 1, total)
         }
         return SweepTable(scenario: scenario.name, parameters: names, rows: rows)
+    }
+
+    /// Runs the scenario once with `behaviour` playing the app, and reads what happened from
+    /// FeedFrames' own log and the screen it ends on.
+    /// - Complexity: O(the scenario's callbacks).
+    public static func outcome<Behaviour: PagingBehaviour>(of scenario: Scenario, playing behaviour: Behaviour) -> SweepOutcome {
+        var runner = BehaviourRunner(behaviour, scenario: scenario)
+        var loadMores: [Double] = [], refreshes: [Double] = []
+        var seen = Set<Int>()
+        runner.journal = []
+        for step in scenario.steps {
+            runner.perform(step) { (_: Frame) throws(Never) in }
+            for record in runner.journal ?? [] {
+                for started in record.started where seen.insert(started.request.id).inserted {
+                    if started.request.kind == .more { loadMores.append(record.time) }
+                    if started.request.kind == .refresh { refreshes.append(record.time) }
+                }
+            }
+            runner.journal = []
+        }
+        let screen = runner.screen
+        return SweepOutcome(loadMores: loadMores, refreshes: refreshes, suppressed: nil, staleReplies: runner.staleReplies,
+                            header: screen.header, footer: screen.footer, rows: screen.rows.count, pageIndex: runner.pageIndex,
+                            retry: screen.retry != nil, toast: runner.toast != nil, empty: screen.empty != nil)
     }
 
     /// Runs the scenario once and reads what happened from its frames: every

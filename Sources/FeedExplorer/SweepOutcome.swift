@@ -7,7 +7,8 @@ public struct SweepOutcome: Hashable, Sendable {
     public var loadMores: [Double]
     /// Virtual times at which a refresh request started.
     public var refreshes: [Double]
-    public var suppressed: Int
+    /// Triggers the logic suppressed; `nil` for a team's own logic, which FeedFrames cannot see ignoring a callback (SPEC §10).
+    public var suppressed: Int?
     public var staleReplies: Int
     public var header: FeedState.HeaderState
     public var footer: FeedState.FooterState

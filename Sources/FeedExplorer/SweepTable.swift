@@ -29,7 +29,7 @@ public struct SweepTable: Hashable, Sendable {
     public func cells(_ row: SweepRow) -> [String] {
         row.values.map(formatPoints) + [
             SweepOutcome.fired(row.outcome.loadMores), SweepOutcome.fired(row.outcome.refreshes),
-            String(row.outcome.suppressed), String(row.outcome.staleReplies), row.outcome.final,
+            row.outcome.suppressed.map(String.init) ?? "n/a", String(row.outcome.staleReplies), row.outcome.final,
             row.flips ? "* " + row.changed.joined(separator: ", ") : "",
         ]
     }

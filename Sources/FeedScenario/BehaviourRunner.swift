@@ -48,6 +48,8 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     public var journal: [CallbackRecord]?
     /// The newest request that replaces the rows (initial or refresh): a reply to any request before it is stale.
     var newestReplacing = 0
+    /// Replies FeedFrames delivered to requests older than the newest that replaces the rows: their pages are out of date.
+    public private(set) var staleReplies = 0
 
     enum Owed {
         case reply(Request, Reply.Outcome)
@@ -189,6 +191,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         case .reply(let request, let answered):
             guard inFlight.removeValue(forKey: request.id) != nil else { return .dropped }  // cancelled
             let outcome = chosen.map(Self.reasoned) ?? answered
+            if request.id < newestReplacing { staleReplies += 1 }
             let note: String
             if case .success(let items) = outcome {
                 pageIndex = request.kind.replacesRows ? 1 : pageIndex + 1
@@ -362,7 +365,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
                 carry(effect)
             }
         }
-        let record = CallbackRecord(callback: callback, effects: effects, screenBefore: before, screenAfter: screen,
+        let record = CallbackRecord(callback: callback, time: time, effects: effects, screenBefore: before, screenAfter: screen,
                                     started: started, inFlight: inFlight.values.sorted { $0.id < $1.id },
                                     answered: request, stale: stale)
         journal?.append(record)

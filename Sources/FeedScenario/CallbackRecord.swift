@@ -12,6 +12,8 @@ public struct CallbackRecord: Hashable, Sendable {
     }
 
     public var callback: ListCallback
+    /// The virtual time it came at.
+    public var time: Double
     public var effects: [ListEffect]
     public var screenBefore: ListScreen
     public var screenAfter: ListScreen

@@ -75,14 +75,14 @@ final class ExploreReportTests: XCTestCase {
     func testEveryBrokenInvariantLinksItsScenarioAndFrames() throws {
         let out = folder.appendingPathComponent("explore").path
         let explored = try output(depth: 4)
-        XCTAssertFalse(explored.exploration.violations.isEmpty, "seed001 has no way forward after a failure")
+        XCTAssertFalse(explored.findings.violations.isEmpty, "seed001 has no way forward after a failure")
         _ = try explored.write(to: out, graphviz: Graphviz(executable: nil))
         let report = try text("explore/index.html")
-        let holding = explored.exploration.invariants.count - explored.exploration.violations.count
+        let holding = explored.findings.invariants.count - explored.findings.violations.count
         XCTAssertGreaterThan(holding, 0)
         XCTAssertEqual(report.components(separatedBy: "<td>holds</td>").count - 1, holding, report)
-        XCTAssertEqual(report.components(separatedBy: #"<tr class="broken">"#).count - 1, explored.exploration.violations.count)
-        for violation in explored.exploration.violations {
+        XCTAssertEqual(report.components(separatedBy: #"<tr class="broken">"#).count - 1, explored.findings.violations.count)
+        for violation in explored.findings.violations {
             let name = violation.invariant
             XCTAssertTrue(report.contains(#"<a href="counterexamples/\#(name).json">scenario file</a>"#), name)
             XCTAssertTrue(report.contains(#"<a href="counterexamples/\#(name)/index.html">its frames</a>"#), name)

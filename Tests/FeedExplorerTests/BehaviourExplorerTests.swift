@@ -1,6 +1,7 @@
 import FeedEngine
 import FeedExplorer
 import FeedScenario
+import PlantedBehaviours
 import XCTest
 
 /// SPEC §10: `explore` on a team's own logic. The standard rules read only the screen and FeedFrames'

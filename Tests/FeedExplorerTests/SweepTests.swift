@@ -1,6 +1,7 @@
 import FeedEngine
 import FeedExplorer
 import FeedScenario
+import PlantedBehaviours
 import XCTest
 
 /// Sweeps run a scenario over a grid and mark where behaviour flips.
@@ -15,6 +16,22 @@ final class SweepTests: XCTestCase {
         XCTAssertEqual(table.rows.first { $0.values == [700] }?.outcome.loadMores, [])
         XCTAssertEqual(table.rows.first { $0.values == [710] }?.outcome.loadMores, [1])
         XCTAssertTrue(table.text.contains("* load-more, final"))
+    }
+
+    /// SPEC §10: a sweep with a team's logic playing reads FeedFrames' own log: requests as they started,
+    /// stale replies delivered; what the logic suppressed is unknown ("n/a").
+    func testASweepOfATeamsLogicReadsFeedFramesLog() throws {
+        let scenario = try ExplorerFixtures.scenario(#"{ "name": "pull", "preset": "standard", "source": { "total": 100, "latency": 1 }, "events": ["launch", "wait 1", "scroll to bottom", "refresh", "wait 1"] }"#)
+        let grid = [try SweepParameter.parse("source.pageSize=20..40:10").get()]
+        let stale = try Sweep.run(scenario, parameters: grid, playing: PlantedPager(bug: .stalePageAfterRefresh, pageSize: 20))
+        let fixed = try Sweep.run(scenario, parameters: grid, playing: PlantedPager(pageSize: 20))
+        XCTAssertEqual(stale.rows.map(\.outcome.staleReplies), [1, 1, 1], "the load-more's reply lands after the refresh began")
+        XCTAssertEqual(fixed.rows.map(\.outcome.staleReplies), [0, 0, 0], "cancelled: its reply never arrives")
+        XCTAssertEqual(fixed.rows.map(\.outcome.loadMores), [[1], [1], [1]])
+        XCTAssertEqual(fixed.rows.map(\.outcome.refreshes), [[1], [1], [1]])
+        XCTAssertEqual(fixed.rows.map(\.outcome.rows), [20, 30, 40], "the refresh's page")
+        XCTAssertNil(fixed.rows[0].outcome.suppressed)
+        XCTAssertTrue(fixed.text.contains("n/a"), fixed.text)
     }
 
     func testTwoParametersFlipOnlyWithinABlock() throws {

@@ -106,3 +106,30 @@ public struct BehaviourExploration<Behaviour: PagingBehaviour> {
         return (frames, seen.count)
     }
 }
+
+extension BehaviourExploration {
+    /// The graph as `DotWriter` draws it: each state by what its screen shows, grouped (when collapsed)
+    /// by its header, footer, retry button, toast, empty view and the kind of request in flight.
+    /// - Complexity: O(states + transitions).
+    public var drawn: DotWriter.DrawnGraph {
+        let nodes = graph.states.indices.map { index in
+            let runner = graph.states[index]
+            let screen = runner.screen
+            var lines = ["header \(screen.header.rawValue)", "footer \(screen.footer.rawValue)"]
+            if screen.retry != nil { lines.append("retry") }
+            if runner.toast != nil { lines.append("toast") }
+            if screen.empty != nil { lines.append("empty view") }
+            let kinds = runner.facts.inFlight.map(\.kind.rawValue)
+            let control = (lines + ["request: \(kinds.isEmpty ? "none" : kinds.joined(separator: "+"))"]).joined(separator: "\n")
+            let text = "#\(index) (depth \(graph.depths[index]))\n" + lines.joined(separator: "\n")
+                + "\n\(screen.rows.count) rows · y \(formatPoints(runner.contentOffset)) · \(runner.viewport)"
+            return DotWriter.DrawnGraph.Node(text: text, control: control, flagged: graph.flagged.contains(index))
+        }
+        let edges = graph.edges.map { edge in
+            DotWriter.DrawnGraph.Edge(from: edge.from, to: edge.to, label: edge.transition.label,
+                                      outcomes: edge.transition.replies.map { $0.stale ? "\($0.outcome)*" : $0.outcome.rawValue },
+                                      isWait: edge.transition.move == .wait, breaks: edge.breaks)
+        }
+        return DotWriter.DrawnGraph(nodes: nodes, edges: edges)
+    }
+}

@@ -3,8 +3,8 @@ import FeedEngine
 /// A small team's paging logic in the seeds' shape — load page 1 on `viewDidLoad`, the next page when
 /// the last row is displayed, pull to refresh, tap the footer to retry — with one bug of each kind the
 /// standard invariants name, planted on demand. With no bug planted it keeps every rule.
-struct PlantedPager: PagingBehaviour {
-    enum Bug: CaseIterable {
+public struct PlantedPager: PagingBehaviour {
+    public enum Bug: CaseIterable, Sendable {
         /// `willDisplay` loads more without checking a request is already running.
         case requestWhileInFlight
         /// A failed load-more leaves the footer's spinner on.
@@ -15,34 +15,39 @@ struct PlantedPager: PagingBehaviour {
         case pageIndexMovesOnFailure
     }
 
-    struct State: Hashable, Sendable {
-        var rows: [Item] = []
+    public struct State: Hashable, Sendable {
+        public var rows: [Item] = []
         /// Pages loaded since the last refresh (with `.pageIndexMovesOnFailure`: pages asked for).
-        var page = 0
+        public var page = 0
         /// Requests made: FeedFrames numbers them from 1 in order, so this is the next one's id − 1.
-        var issued = 0
+        public var issued = 0
         /// The requests awaited, by id.
-        var pending: [Int: RequestKind] = [:]
-        var loadingMore = false
-        var refreshing = false
-        var failed = false
-        var exhausted = false
+        public var pending: [Int: RequestKind] = [:]
+        public var loadingMore = false
+        public var refreshing = false
+        public var failed = false
+        public var exhausted = false
     }
 
-    var bug: Bug?
-    var pageSize = 20
+    public var bug: Bug?
+    public var pageSize = 20
 
-    var initialState: State { State() }
+    public init(bug: Bug? = nil, pageSize: Int = 20) {
+        self.bug = bug
+        self.pageSize = pageSize
+    }
+
+    public var initialState: State { State() }
 
     /// The search key: the state with request numbers relative to the count, so it does not grow forever.
-    static func key(_ state: State) -> AnyHashable {
+    public static func key(_ state: State) -> AnyHashable {
         var key = state
         key.pending = Dictionary(uniqueKeysWithValues: state.pending.map { ($0.key - state.issued, $0.value) })
         key.issued = 0
         return key
     }
 
-    func handle(_ callback: ListCallback, state: inout State) -> [ListEffect] {
+    public func handle(_ callback: ListCallback, state: inout State) -> [ListEffect] {
         switch callback {
         case .viewDidLoad:
             return start(.initial, page: 1, &state)
@@ -107,7 +112,7 @@ struct PlantedPager: PagingBehaviour {
         return [.request(kind, page: page)]
     }
 
-    func screen(_ state: State) -> ListScreen {
+    public func screen(_ state: State) -> ListScreen {
         let footer: FeedState.FooterState = state.rows.isEmpty ? .hidden
             : state.loadingMore ? .loading : state.failed ? .failed : state.exhausted ? .exhausted : .idle
         return ListScreen(rows: state.rows, header: state.refreshing ? .refreshing : .idle, footer: footer)
