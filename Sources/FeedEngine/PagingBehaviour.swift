@@ -18,6 +18,14 @@ public protocol PagingBehaviour: Sendable {
 
     /// What the list shows in `state`.
     func screen(_ state: State) -> ListScreen
+
+    /// How many rows below the visible ones FeedFrames offers to `prefetchRowsAt` (a
+    /// `UITableViewDataSourcePrefetching` data source); 0, the default, opts out.
+    var prefetchDistance: Int { get }
+}
+
+extension PagingBehaviour {
+    public var prefetchDistance: Int { 0 }
 }
 
 /// What UIKit tells the logic (SPEC §10's table), with the scroll view as it is at that moment.
@@ -26,6 +34,8 @@ public enum ListCallback: Hashable, Sendable {
     case cellForRowAt(Int, ScrollViewSnapshot)
     case willDisplay(Int, ScrollViewSnapshot)
     case didEndDisplaying(Int, ScrollViewSnapshot)
+    /// Rows about to come into view, for a logic that opts in (`prefetchDistance`), each once while it stays near.
+    case prefetchRowsAt([Int], ScrollViewSnapshot)
     case scrollViewWillBeginDragging(ScrollViewSnapshot)
     case scrollViewDidScroll(ScrollViewSnapshot)
     case scrollViewWillEndDragging(velocity: Double, targetContentOffset: Double, ScrollViewSnapshot)
@@ -50,6 +60,7 @@ public enum ListCallback: Hashable, Sendable {
         case .cellForRowAt(let row, _): return "cellForRowAt \(row)"
         case .willDisplay(let row, _): return "willDisplay \(row)"
         case .didEndDisplaying(let row, _): return "didEndDisplaying \(row)"
+        case .prefetchRowsAt(let rows, _): return "prefetchRowsAt \(rows.map(String.init).joined(separator: ","))"
         case .scrollViewWillBeginDragging: return "scrollViewWillBeginDragging"
         case .scrollViewDidScroll: return "scrollViewDidScroll"
         case .scrollViewWillEndDragging: return "scrollViewWillEndDragging"

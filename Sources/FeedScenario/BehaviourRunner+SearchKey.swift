@@ -8,6 +8,7 @@ public struct PlayKey: Hashable {
     var state: AnyHashable
     var geometry: [Double]
     var flags: UInt8
+    /// The rows on screen, -1, then the rows prefetched.
     var visibleRows: [Int]
     var pageIndex: Int
     /// (request number − requests issued, kind, page, stale) for each request in flight.
@@ -47,7 +48,7 @@ extension BehaviourRunner {
         }
         return PlayKey(state: key(state),
                        geometry: [viewport.width, viewport.height, contentOffset, contentInsetTop, contentInsetBottom],
-                       flags: flags, visibleRows: visibleRows, pageIndex: pageIndex, inFlight: flying, owed: owedKeys,
+                       flags: flags, visibleRows: visibleRows + [-1] + prefetched, pageIndex: pageIndex, inFlight: flying, owed: owedKeys,
                        toast: toast?.text, toastLeft: toast.map { $0.until - time } ?? 0, latencyPhase: latencyPhase)
     }
 }

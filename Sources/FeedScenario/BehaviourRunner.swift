@@ -25,6 +25,8 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// `valueChanged` has been sent in this drag.
     var pulledPastThreshold = false
     var visibleRows: [Int] = []
+    /// Rows `prefetchRowsAt` was called for that are still in the prefetch window.
+    var prefetched: [Int] = []
 
     public private(set) var time = 0.0
     /// Requests the logic has started, FeedFrames numbering them from 1.
@@ -339,6 +341,22 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             start = contentOffset
             now = rowsVisible(at: contentOffset)
         }
+        prefetch()
+    }
+
+    /// `prefetchRowsAt` (UITableViewDataSourcePrefetching), for a logic that opts in: the rows within
+    /// `prefetchDistance` below the last visible one, each once while it stays in that window.
+    private mutating func prefetch() {
+        let distance = behaviour.prefetchDistance
+        guard distance > 0 else { return }
+        let rows = screen.rows.count
+        let first = (visibleRows.last ?? -1) + 1
+        let window = first < rows ? Array(first..<min(rows, first + distance)) : []
+        prefetched = prefetched.filter { window.contains($0) }
+        let fresh = window.filter { !prefetched.contains($0) }
+        guard !fresh.isEmpty else { return }
+        prefetched.append(contentsOf: fresh)
+        deliver(.prefetchRowsAt(fresh, snapshot))
     }
 
     // MARK: Effects

@@ -26,7 +26,7 @@ final class BehaviourRunnerTests: XCTestCase {
     }
 
     /// The callbacks one step adds.
-    func step(_ runner: inout BehaviourRunner<Recorder>, _ text: String) throws -> [String] {
+    func step<Logic>(_ runner: inout BehaviourRunner<Logic>, _ text: String) throws -> [String] {
         let before = runner.callbacks.count
         try runner.perform(ScriptStep.parse(text).get()) { (_: Frame) throws(Never) in }
         return Array(runner.callbacks[before...])
@@ -85,6 +85,49 @@ final class BehaviourRunnerTests: XCTestCase {
         let back = try step(&runner, "resize 375x667")
         XCTAssertEqual(Array(back.prefix(2)), ["viewWillTransition(to: 375x667)", "scrollViewDidScroll"])
         XCTAssertFalse(back.contains("scrollViewWillBeginDragging"))
+    }
+
+    /// A `UITableViewDataSourcePrefetching` logic: it opts in with a distance and loads the next page
+    /// when the last row is among the rows prefetched, before it shows.
+    struct Prefetcher: PagingBehaviour {
+        struct State: Hashable, Sendable {
+            var rows: [Item] = []
+            var loading = false
+        }
+        var initialState: State { State() }
+        var prefetchDistance: Int { 5 }
+        func handle(_ callback: ListCallback, state: inout State) -> [ListEffect] {
+            switch callback {
+            case .viewDidLoad:
+                state.loading = true
+                return [.request(.initial, page: 1)]
+            case .prefetchRowsAt(let rows, _) where rows.contains(state.rows.count - 1) && !state.loading:
+                state.loading = true
+                return [.request(.more, page: state.rows.count / 20 + 1)]
+            case .reply(_, .success(let items)):
+                state.rows += items
+                state.loading = false
+            default: break
+            }
+            return []
+        }
+        func screen(_ state: State) -> ListScreen { ListScreen(rows: state.rows) }
+    }
+
+    func testPrefetchingOffersTheRowsBelowTheVisibleOnesOnceEach() throws {
+        var runner = BehaviourRunner(Prefetcher(), config: Preset.standard.config()!,
+                                     source: SyntheticSource(total: 60, pageSize: 20, latency: .fixed(1), title: "Item {n}"))
+        _ = try step(&runner, "launch")
+        // Rows 0–15 show; the five below them are offered after the cells, once.
+        XCTAssertEqual(try step(&runner, "wait 1").suffix(2), ["willDisplay 15", "prefetchRowsAt 16,17,18,19"],
+                       "the window stops at the last row (19), which is among them: the logic asks for page 2")
+        XCTAssertEqual(runner.inFlight.values.map(\.page), [2])
+        // Down 100 pt: rows 16 and 17 show; only the rows new to the window are offered (none: 20 rows, 19 the last).
+        XCTAssertFalse(try step(&runner, "drag by 100").contains { $0.hasPrefix("prefetchRowsAt") })
+        // Page 2 arrives: rows 20 and 21 join the window below row 17 — and only they are offered.
+        XCTAssertEqual(try step(&runner, "wait 1").last, "prefetchRowsAt 20,21,22")
+        // Back at the top the window is 16–20: 16 and 17 were on screen, so they are offered anew; 18–20 never left it.
+        XCTAssertEqual(try step(&runner, "scroll to 0").last, "prefetchRowsAt 16,17")
     }
 
     /// seed001's logic ported as a team would port it: `cellForRowAt` of the last row loads the next
