@@ -57,15 +57,21 @@ public struct StateGraph: Sendable {
     /// Which states can reach a state in `targets` along explored edges.
     /// - Complexity: O(states + edges): a breadth-first search over reversed edges.
     public func canReach(_ targets: [Bool]) -> [Bool] {
-        // Reversed adjacency in compressed rows: for each state, the states with an edge into it.
-        var starts = [Int](repeating: 0, count: count + 1)
-        for edge in edges { starts[Int(edge.to) + 1] += 1 }
-        for index in 0..<count { starts[index + 1] += starts[index] }
+        Self.canReach(targets, edges: edges.lazy.map { (Int($0.from), Int($0.to)) }, count: edges.count)
+    }
+
+    /// Which of `targets.count` states reach a target along `edges` (`count` of them): a breadth-first
+    /// search over the reversed edges, kept in compressed rows so that millions fit.
+    /// - Complexity: O(states + edges).
+    static func canReach<Edges: Sequence<(Int, Int)>>(_ targets: [Bool], edges: Edges, count: Int) -> [Bool] {
+        var starts = [Int](repeating: 0, count: targets.count + 1)
+        for (_, to) in edges { starts[to + 1] += 1 }
+        for index in 0..<targets.count { starts[index + 1] += starts[index] }
         var fill = starts
-        var sources = [Int32](repeating: 0, count: edges.count)
-        for edge in edges {
-            sources[fill[Int(edge.to)]] = edge.from
-            fill[Int(edge.to)] += 1
+        var sources = [Int32](repeating: 0, count: count)
+        for (from, to) in edges {
+            sources[fill[to]] = Int32(from)
+            fill[to] += 1
         }
         var reached = targets
         var queue = targets.indices.filter { targets[$0] }

@@ -50,17 +50,7 @@ public struct BehaviourGraph<Behaviour: PagingBehaviour> {
     /// Which states can reach a state in `targets` along explored edges.
     /// - Complexity: O(states + edges).
     public func canReach(_ targets: [Bool]) -> [Bool] {
-        var into = [[Int]](repeating: [], count: count)
-        for edge in edges { into[edge.to].append(edge.from) }
-        var reaches = targets
-        var queue = targets.indices.filter { targets[$0] }
-        while let node = queue.popLast() {
-            for from in into[node] where !reaches[from] {
-                reaches[from] = true
-                queue.append(from)
-            }
-        }
-        return reaches
+        StateGraph.canReach(targets, edges: edges.lazy.map { ($0.from, $0.to) }, count: edges.count)
     }
 }
 
