@@ -18,6 +18,7 @@ let package = Package(
         .testTarget(name: "InboxTests", dependencies: [
             "Inbox",
             .product(name: "FeedEngine", package: feedFrames.lastPathComponent),
+            .product(name: "FeedFramesTesting", package: feedFrames.lastPathComponent),
             .product(name: "FeedFramesXCTest", package: feedFrames.lastPathComponent),
         ], exclude: ["__Snapshots__"]),
     ]

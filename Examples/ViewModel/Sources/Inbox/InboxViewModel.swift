@@ -22,10 +22,14 @@ public final class InboxViewModel {
     public private(set) var isLoading = false
     public private(set) var hasMore = true
     public private(set) var failed = false
-    public static let pageSize = 20
+    /// Items a full page holds: a shorter page is the last.
+    public let pageSize: Int
     private let client: InboxClient
 
-    public init(client: InboxClient) { self.client = client }
+    public init(client: InboxClient, pageSize: Int = 20) {
+        self.client = client
+        self.pageSize = pageSize
+    }
 
     public func refresh() {
         guard !isLoading else { return }
@@ -47,7 +51,7 @@ public final class InboxViewModel {
         case .success(let messages):
             items = loaded == 1 ? messages : items + messages
             page = loaded
-            hasMore = messages.count == Self.pageSize
+            hasMore = messages.count == pageSize
             failed = false
         case .failure:
             failed = true

@@ -17,6 +17,9 @@ struct InboxBehaviour: PagingBehaviour {
         var requests = 0
     }
 
+    /// The view model's page size (what a team might change, and a snapshot catch).
+    var pageSize = 20
+
     var initialState: State { State() }
 
     /// Records what the view model fetches; completes it when FeedFrames' reply arrives.
@@ -33,7 +36,7 @@ struct InboxBehaviour: PagingBehaviour {
 
     func handle(_ callback: ListCallback, state: inout State) -> [ListEffect] {
         let client = Client()
-        let model = InboxViewModel(client: client, restoring: state)
+        let model = InboxViewModel(client: client, pageSize: pageSize, restoring: state)
         switch callback {
         case .viewDidLoad, .refreshControlValueChanged: model.refresh()
         case .willDisplay(let row, _) where row == state.items.count - 1: model.loadMore()
@@ -71,8 +74,8 @@ struct InboxBehaviour: PagingBehaviour {
 
 extension InboxViewModel {
     /// A view model in the state the behaviour keeps (the test target's only way in, `@testable`).
-    convenience init(client: InboxClient, restoring state: InboxBehaviour.State) {
-        self.init(client: client)
+    convenience init(client: InboxClient, pageSize: Int, restoring state: InboxBehaviour.State) {
+        self.init(client: client, pageSize: pageSize)
         restore(items: state.items, page: state.page, isLoading: state.isLoading, hasMore: state.hasMore, failed: state.failed)
     }
 }
