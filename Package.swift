@@ -138,7 +138,7 @@ let package = Package(
             "ExploreReport", "FeedExplorer", "FeedEngine", "FeedScenario", "FrameRendering", "FeedFramesResources", "XHTMLValidation",
             "PlantedBehaviours",
         ]),
-        .testTarget(name: "FeedSourcesTests", dependencies: ["TestSupport", "FeedSources", "FeedScenario", "FeedEngine", "JSONText", "CSQLite", "FeedFramesCLI"]),
+        .testTarget(name: "FeedSourcesTests", dependencies: ["TestSupport", "FeedSources", "FeedScenario", "FeedEngine", "JSONText", "CSQLite", "FeedFramesCLI", "PlantedBehaviours"]),
         .testTarget(name: "BrowserTests", dependencies: ["TestSupport", "feedframes", "FeedFramesProcess", "BrowserSession", "TextLayout", "FrameImaging"]),
         // Bad inputs, hostile data, paths, kills and concurrency against the real binary (issue 6).
         .testTarget(name: "BadInputTests", dependencies: ["TestSupport", "feedframes", "FeedFramesProcess", "FeedScenario", "JSONText", "XHTMLValidation"]),
