@@ -18,6 +18,7 @@ let package = Package(
     ],
     targets: [
         .testTarget(name: "ListSnapshotTests", dependencies: [
+            .product(name: "FeedEngine", package: feedFrames.lastPathComponent),
             .product(name: "FeedFramesSnapshotTesting", package: feedFrames.lastPathComponent),
             .product(name: "FeedFramesTesting", package: feedFrames.lastPathComponent),
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),

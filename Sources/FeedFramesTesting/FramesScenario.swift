@@ -117,12 +117,13 @@ public struct FramesScenario: Sendable {
 
 extension FramesScenario {
     /// Every frame of the scenario as `strategy` writes it, in frame order: for
-    /// adapters to other snapshot libraries (`FeedFramesSnapshotTesting`).
+    /// adapters to other snapshot libraries (`FeedFramesSnapshotTesting`). A scenario given a team's
+    /// logic (`playing(_:)`) is played by it, as `assertFrames` plays it.
     /// - Parameter folder: what a relative `.file` path is relative to.
     /// - Throws: a scenario that does not read, or a frame that does not render.
     public func frames(as strategy: FrameStrategy, relativeTo folder: URL) throws(FramesFailure) -> [(name: String, bytes: [UInt8])] {
         let scenario = try FrameSnapshots.load(self, relativeTo: folder)
-        let files = try FrameSnapshots.render(scenario, as: [strategy])
+        let files = try FrameSnapshots.render(scenario, as: [strategy], behaviour: behaviour)
         return files.frames.flatMap { frame in frame.files.map { ($0, files.files[$0] ?? []) } }
     }
 }

@@ -48,6 +48,17 @@ final class BehaviourSnapshotTests: XCTestCase {
                             testFile: "/tests/LoaderTests.swift", testName: testName)
     }
 
+    /// Adapters to other snapshot libraries (`frames(as:relativeTo:)`, swift-snapshot-testing's
+    /// strategy) get the frames the logic plays, as `verifyFrames` does, not the preset's.
+    func testFramesForOtherLibrariesArePlayedByTheLogic() throws {
+        let list = FramesScenario.preset("standard", source: .init(total: 45), events: ["launch", "wait 1", "scroll to bottom", "wait 1"])
+        func text(_ scenario: FramesScenario) throws -> String {
+            try scenario.frames(as: .text, relativeTo: folder).map { String(decoding: $0.bytes, as: UTF8.self) }.joined()
+        }
+        XCTAssertTrue(try text(list.playing(Loader(footerText: "footer.exhausted"))).contains("No more data"))
+        XCTAssertFalse(try text(list).contains("No more data"))
+    }
+
     func testALogicsFramesRecordMatchAndFailWhenTheLogicChanges() throws {
         let first = try XCTUnwrap(verify(Loader(), testName: "loader"))
         XCTAssertEqual(first.kind, .missingReference(recorded: true))

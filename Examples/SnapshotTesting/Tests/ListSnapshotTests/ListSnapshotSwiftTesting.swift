@@ -13,6 +13,14 @@ import Testing
                        as: .feedFrames(.text))
     }
 
+    /// A team's own paging logic played instead of the preset's rules, as text and as JSON frames.
+    @Test func aTeamsOwnLogic() {
+        let scenario = FramesScenario.preset("standard", source: .init(total: 30),
+                                             events: ["launch", "wait 1", "scroll to bottom", "wait 1"]).playing(NextPagePager())
+        assertSnapshot(of: scenario, as: .feedFrames(.text))
+        assertSnapshot(of: scenario, as: .feedFrames(.json))
+    }
+
     @Test func aChangedListIsAnIssue() {
         // Its reference is refreshAsText's, copied: the 30-item refresh. Never recorded over.
         withKnownIssue("12 items instead of 30 differ from the recorded refresh") {

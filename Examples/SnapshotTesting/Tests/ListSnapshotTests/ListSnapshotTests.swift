@@ -20,6 +20,29 @@ final class ListSnapshotTests: XCTestCase {
         assertSnapshot(of: Self.paging, as: .feedFrames(.json))
     }
 
+    /// A team's own paging logic (`NextPagePager`, in this target) instead of the preset's rules:
+    /// FeedFrames plays UIKit around it, and its frames snapshot the same way.
+    static let ownLogic = FramesScenario.preset("standard", source: .init(total: 30),
+                                                events: ["launch", "wait 1", "scroll to bottom", "wait 1"]).playing(NextPagePager())
+
+    func testATeamsOwnLogicAsText() {
+        assertSnapshot(of: Self.ownLogic, as: .feedFrames(.text))
+    }
+
+    func testATeamsOwnLogicAsJSON() {
+        assertSnapshot(of: Self.ownLogic, as: .feedFrames(.json))
+    }
+
+    /// The strategy plays the team's logic, not the preset's rules: those show the header refreshing
+    /// during the first load, `NextPagePager` shows no header.
+    func testTheTeamsLogicIsWhatIsSnapshotted() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let own = try XCTUnwrap(Self.ownLogic.frames(as: .text, relativeTo: folder).first)
+        let preset = try XCTUnwrap(Self.paging.frames(as: .text, relativeTo: folder).first)
+        XCTAssertTrue(String(decoding: preset.bytes, as: UTF8.self).contains("[refreshing]"))
+        XCTAssertFalse(String(decoding: own.bytes, as: UTF8.self).contains("[refreshing]"))
+    }
+
     func testAScenarioFileNextToThePackage() {
         assertSnapshot(of: .file("Scenarios/failed-page.json"), as: .feedFrames(.text, relativeTo: URL(fileURLWithPath: #filePath).deletingLastPathComponent()))
     }

@@ -1,0 +1,80 @@
+import Feed
+import FeedEngine
+import FeedExplorer
+import FeedScenario
+import Foundation
+import XCTest
+
+/// FeedFrames searches everything a user and the network can do to the feature, against the standard
+/// rules: the shipped reducer is caught appending a stale page after a refresh, and the fix keeps every rule.
+final class ExploreTests: XCTestCase {
+    /// 60 posts in pages of 20. Requests take 1 s and 3 s in turn, so a refresh pulled while the next
+    /// page loads can be answered first, as on a slow network.
+    static let list = #"{ "name": "feed", "preset": "standard", "source": { "total": 60, "pageSize": 20, "latency": [1, 3] }, "events": ["launch"] }"#
+
+    func explore(_ feature: FeedFeature, depth: Int = 6) throws -> BehaviourExploration<FeedBehaviour> {
+        let scenario = try ScenarioReader.read(Array(Self.list.utf8), file: "feed.json")
+        return BehaviourExplorer(FeedBehaviour(feature: feature), scenario: scenario, key: FeedBehaviour.key, maxDepth: depth).run()
+    }
+
+    func testTheShippedReducerAppendsAStalePageAfterARefresh() throws {
+        let found = try explore(FeedFeature())
+        // The pull while the next page loads also starts a second request, with both spinners showing.
+        XCTAssertEqual(found.violations.map(\.invariant),
+                       ["one-request-in-flight", "no-row-lost-or-duplicated", "header-and-footer-not-both-loading"])
+        let stale = try XCTUnwrap(found.violation("no-row-lost-or-duplicated"))
+        XCTAssertEqual(stale.message, "stale reply 2 (more, asked before a newer refresh) changed the rows (20 → 40)")
+        // Breadth-first, so no shorter path exists: the first page, the next page asked for, a pull,
+        // the refreshed first page, then the next page asked for before the pull.
+        XCTAssertEqual(stale.path.map(\.description), ["wait 1 (reply 1: full)", "scroll to bottom", "drag to -55, release",
+                                                       "wait 1 (reply 3: full)", "wait 2 (reply 2: full)"])
+    }
+
+    /// The counterexample is a scenario file: written, read back and played, its last frame holds the
+    /// fresh first page and the stale page after it; the fixed reducer, played the same way, does not.
+    func testTheCounterexampleReplaysFromItsFile() throws {
+        let stale = try XCTUnwrap(try explore(FeedFeature()).violation("no-row-lost-or-duplicated"))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("feed-explore-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("stale-page.json")
+        try Data(ScenarioWriter.bytes(of: stale.counterexample)).write(to: file)
+
+        let replay = try ScenarioReader.read(Array(try Data(contentsOf: file)), file: file.path)
+        XCTAssertEqual(replay.steps.count, 1 + stale.path.flatMap(\.steps).count, "launch, then the path")
+        let frames = replay.frames(playing: FeedBehaviour())
+        let refreshed = try XCTUnwrap(frames.last { $0.cause.contains("reply 3") })
+        XCTAssertEqual(refreshed.layout.itemCount, 20, "the refresh's fresh first page")
+        let last = try XCTUnwrap(frames.last)
+        XCTAssertTrue(last.cause.contains("reply 2"), last.cause)
+        XCTAssertEqual(last.layout.itemCount, 40, "the stale second page, appended after the fresh rows")
+        XCTAssertEqual(try rows(after: replay, FeedFeature()), (1...40).map(String.init))
+
+        let fixed = replay.frames(playing: FeedBehaviour(feature: FeedFeature(cancelsNextPageOnRefresh: true)))
+        XCTAssertEqual(fixed.last?.layout.itemCount, 20, "the next page was cancelled; its reply never lands")
+        XCTAssertEqual(try rows(after: replay, FeedFeature(cancelsNextPageOnRefresh: true)), (1...20).map(String.init))
+    }
+
+    /// The ids of every row (a frame holds only those in view) once `scenario` has played.
+    func rows(after scenario: Scenario, _ feature: FeedFeature) throws -> [String] {
+        var runner = BehaviourRunner(FeedBehaviour(feature: feature), scenario: scenario)
+        try runner.run(scenario.steps) { (_: Frame) throws(Never) in }
+        return runner.screen.rows.map(\.id)
+    }
+
+    /// The committed `Scenarios/stale-page.json` (which `SnapshotTests` plays) is what explore writes.
+    func testTheCommittedScenarioIsTheCounterexample() throws {
+        let stale = try XCTUnwrap(try explore(FeedFeature()).violation("no-row-lost-or-duplicated"))
+        let committed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scenarios/stale-page.json")
+        XCTAssertEqual(String(decoding: try Data(contentsOf: committed), as: UTF8.self),
+                       String(decoding: ScenarioWriter.bytes(of: stale.counterexample), as: UTF8.self))
+    }
+
+    /// Eight moves deep (the shipped reducer breaks its rules within five): the fix breaks none.
+    func testTheFixedReducerKeepsEveryRule() throws {
+        let found = try explore(FeedFeature(cancelsNextPageOnRefresh: true), depth: 8)
+        XCTAssertEqual(found.violations.map { "\($0.invariant): \($0.message)" }, [])
+        XCTAssertEqual(found.statistics.depthReached, 8, "\(found.statistics)")
+        XCTAssertGreaterThan(found.statistics.states, 500, "the search went somewhere: \(found.statistics)")
+    }
+}
