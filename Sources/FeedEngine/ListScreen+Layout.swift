@@ -68,7 +68,7 @@ extension ListScreen {
             header: .init(state: header, visible: header != .hidden && seen(-headerHeight, headerHeight), text: headerText,
                           y: -headerHeight - top, height: headerHeight),
             footer: .init(state: footer, visible: footer != .hidden && seen(content, config.footer.height), text: footerText,
-                          spinner: footerPart.spinner || footer == .loading, tappable: footer == .idle || footer == .failed,
+                          spinner: footer != .hidden && (footerPart.spinner || footer == .loading), tappable: footer == .idle || footer == .failed,
                           y: content - top, height: config.footer.height),
             retryVisible: retry != nil, retryTitle: retry.map(texts.resolve) ?? texts.retry, retryY: nil, separators: separators,
             toast: toast, emptyText: empty.map(texts.resolve), request: request, itemCount: rows.count, pageIndex: pageIndex,

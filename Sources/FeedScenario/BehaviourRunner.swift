@@ -35,6 +35,10 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     public private(set) var inFlight: [Int: Request] = [:]
     /// FeedFrames' own count of the pages the logic has been given (SPEC §10): 1 after a replacing reply, +1 after a load-more.
     public private(set) var pageIndex = 0
+    /// FeedFrames' log of the newest failed reply, cleared by a success (frame JSON `lastFailure`, SPEC §6);
+    /// `hasFailed` once any reply has failed.
+    public private(set) var lastFailure: RequestFailure? { didSet { hasFailed = hasFailed || lastFailure != nil } }
+    public private(set) var hasFailed = false
     var owed: [(due: Double, order: Int, event: Owed)] = []
     private var scheduled = 0
     public private(set) var toast: Toast?
@@ -111,7 +115,8 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         let request = inFlight.values.max { $0.id < $1.id }
         return screen.layout(ListScreen.Geometry(viewport: viewport, insets: insets, contentOffset: contentOffset,
                                                  adjustedInsetTop: adjustedInsetTop, adjustedInsetBottom: adjustedInsetBottom),
-                             config: config, texts: config.texts, toast: toast, request: request, pageIndex: pageIndex)
+                             config: config, texts: config.texts, toast: toast, request: request, pageIndex: pageIndex,
+                             hasFailed: hasFailed, lastFailure: lastFailure)
     }
 
     // MARK: The script
@@ -195,11 +200,14 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             let outcome = chosen.map(Self.reasoned) ?? answered
             if request.id < newestReplacing { staleReplies += 1 }
             let note: String
-            if case .success(let items) = outcome {
+            switch outcome {
+            case .success(let items):
                 pageIndex = request.kind.replacesRows ? 1 : pageIndex + 1
+                lastFailure = nil
                 note = "reply \(request.id): page \(request.page), \(items.count) item\(items.count == 1 ? "" : "s")"
-            } else {
-                note = "reply \(request.id): failed"
+            case .failure(let reason):
+                lastFailure = RequestFailure(request: request.id, reason: reason)
+                note = "reply \(request.id): failed (\(reason))"
             }
             deliver(.reply(id: request.id, outcome), answering: request)
             // Rows arrive (`reloadData`): cells for the rows newly visible after the next layout.
