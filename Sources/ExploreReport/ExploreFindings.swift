@@ -32,8 +32,6 @@ public struct ExploreFindings {
     var render: (ScenarioRenderer, Scenario, FrameWriter, String) throws(RenderError) -> Void
 
     public func violation(_ name: String) -> Finding? { violations.first { $0.invariant == name } }
-
-    static func describe(_ path: [Transition]) -> String { ExploreOutput.describe(path) }
 }
 
 extension ExploreFindings {
@@ -54,7 +52,7 @@ extension ExploreFindings {
             let (nodes, total) = DistinctScreens.find(in: exploration.graph, limit: limit)
             let frames = nodes.enumerated().map { number, node in
                 let feed = exploration.graph.states[node].feed
-                return Frame(number: number + 1, time: feed.time, cause: Self.describe(exploration.graph.path(to: node)), layout: feed.layout())
+                return Frame(number: number + 1, time: feed.time, cause: Transition.cause(of: exploration.graph.path(to: node)), layout: feed.layout())
             }
             return (frames, total)
         }
@@ -75,7 +73,7 @@ extension ExploreFindings {
                     counterexample: violation.counterexample)
         }
         gallery = { limit in exploration.distinctScreens(limit: limit) }
-        dot = { title in DotWriter().dot(exploration.drawn, title: title) }
+        dot = { title in exploration.dot(title: title) }
         render = { (renderer, replay, folder, display) throws(RenderError) in
             _ = try renderer.render(replay, playing: behaviour, into: folder, displayFolder: display)
         }

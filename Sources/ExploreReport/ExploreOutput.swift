@@ -87,9 +87,7 @@ public struct ExploreOutput {
     }
 
     /// `launch → wait 1 (reply 1: full) → scroll to bottom`.
-    public static func describe(_ path: [Transition]) -> String {
-        (["launch"] + path.map(\.description)).joined(separator: " → ")
-    }
+    public static func describe(_ path: [Transition]) -> String { Transition.cause(of: path) }
 
     /// The DOT file, then its SVG beside it (`graph.dot` → `graph.svg`) when Graphviz is there.
     private func writeGraph(_ dot: String, graphviz: Graphviz, written: inout Written) throws(RenderError) {

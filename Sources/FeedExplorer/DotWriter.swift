@@ -21,24 +21,34 @@ public struct DotWriter: Sendable {
     /// - Complexity: O(states + transitions).
     public func dot(_ exploration: Exploration, title: String) -> String {
         let graph = exploration.graph
-        let nodes = graph.states.indices.map { index in
-            DrawnGraph.Node(text: "#\(index) (depth \(graph.depths[index]))\n" + Self.describe(graph.states[index].feed),
-                            control: ControlState(graph.states[index].feed).description,
-                            flagged: exploration.flagged.contains(index))
+        return dot(states: graph.count, title: title) { detailed in
+            // Collapsed, a state is drawn only as its control state: one description each, not one a state.
+            var controls: [ControlState: String] = [:]
+            let nodes = graph.states.indices.map { index in
+                let feed = graph.states[index].feed
+                if detailed {
+                    return DrawnGraph.Node(text: "#\(index) (depth \(graph.depths[index]))\n" + Self.describe(feed), control: "",
+                                           flagged: exploration.flagged.contains(index))
+                }
+                let control = ControlState(feed)
+                let text = controls[control] ?? control.description
+                controls[control] = text
+                return DrawnGraph.Node(text: "", control: text, flagged: exploration.flagged.contains(index))
+            }
+            let edges = graph.edges.map { edge in
+                DrawnGraph.Edge(from: Int(edge.from), to: Int(edge.to), label: edge.label.description, outcomes: edge.label.outcomes,
+                                isWait: edge.label.move == .wait, breaks: edge.breaks)
+            }
+            return DrawnGraph(nodes: nodes, edges: edges)
         }
-        let edges = graph.edges.map { edge in
-            DrawnGraph.Edge(from: Int(edge.from), to: Int(edge.to), label: edge.label.description, outcomes: edge.label.outcomes,
-                            isWait: edge.label.move == .wait, breaks: edge.breaks)
-        }
-        return dot(DrawnGraph(nodes: nodes, edges: edges), title: title)
     }
 
     /// A graph as drawn: what each state shows, and the moves between states.
     public struct DrawnGraph: Sendable {
         public struct Node: Sendable {
-            /// The node's full label.
+            /// The node's full label (only read when each state is drawn).
             public var text: String
-            /// What the collapsed graph groups it by (header, footer, retry, toast, request…).
+            /// What the collapsed graph groups it by (header, footer, retry, toast, request…; only read collapsed).
             public var control: String
             public var flagged: Bool
         }
@@ -55,9 +65,11 @@ public struct DotWriter: Sendable {
         public var edges: [Edge]
     }
 
-    /// State 0 is the start. - Complexity: O(states + transitions).
-    public func dot(_ graph: DrawnGraph, title: String) -> String {
-        graph.nodes.count > maxNodes ? collapsed(graph, title: title) : full(graph, title: title)
+    /// A graph of `states` states, drawn by `drawn` (state 0 the start): `detailed` is true when each state
+    /// gets its own node, which needs its full label; collapsed, only its control state is read.
+    /// - Complexity: O(states + transitions).
+    public func dot(states: Int, title: String, drawn: (_ detailed: Bool) -> DrawnGraph) -> String {
+        states > maxNodes ? collapsed(drawn(false), title: title) : full(drawn(true), title: title)
     }
 
     private func full(_ graph: DrawnGraph, title: String) -> String {

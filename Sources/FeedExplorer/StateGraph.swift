@@ -43,11 +43,17 @@ public struct StateGraph: Sendable {
     /// The transitions of a shortest path from the start to `state`.
     /// - Complexity: O(depth).
     public func path(to state: Int) -> [Transition] {
+        Self.path(to: state, parent: { Int(parents[$0]) }, arrival: { arrivals[$0] })
+    }
+
+    /// The transitions from the start (state 0) to `state`, following each state's first arrival back.
+    /// - Complexity: O(depth).
+    static func path(to state: Int, parent: (Int) -> Int, arrival: (Int) -> Transition?) -> [Transition] {
         var path: [Transition] = []
         var node = state
-        while node > 0, let arrival = arrivals[node] {
-            path.append(arrival)
-            node = Int(parents[node])
+        while node > 0, let step = arrival(node) {
+            path.append(step)
+            node = parent(node)
         }
         return path.reversed()
     }

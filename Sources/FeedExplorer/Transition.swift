@@ -36,6 +36,11 @@ public struct Transition: Hashable, Sendable, CustomStringConvertible {
         return replies.isEmpty ? text : "\(text) (\(replies.map(\.description).joined(separator: "; ")))"
     }
 
+    /// A path from the start as a frame's cause says it: `launch → wait 1 (reply 1: full) → scroll to bottom`.
+    public static func cause(of path: [Transition]) -> String {
+        (["launch"] + path.map(\.description)).joined(separator: " → ")
+    }
+
     /// A short label for graphs: the move, and for a wait the outcomes (`wait: full`).
     public var label: String {
         replies.isEmpty ? move.rawValue : "wait: " + replies.map { $0.stale ? "\($0.outcome)*" : $0.outcome.rawValue }.joined(separator: "+")

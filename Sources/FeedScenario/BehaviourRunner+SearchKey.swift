@@ -21,9 +21,15 @@ public struct PlayKey: Hashable {
     var latencyPhase: Int
 
     struct OwedKey: Hashable {
+        enum What: Hashable {
+            /// A reply, by its request's number relative to the requests issued.
+            case reply(Int)
+            case timer(String)
+            /// A toast's expiry, and whether it is the shown toast's.
+            case toastExpiry(current: Bool)
+        }
         var after: Double
-        var what: String
-        var request: Int
+        var what: What
     }
 }
 
@@ -37,9 +43,9 @@ extension BehaviourRunner {
         let owedKeys = owed.sorted { ($0.due, $0.order) < ($1.due, $1.order) }.map { entry -> PlayKey.OwedKey in
             let after = entry.due - time
             switch entry.event {
-            case .reply(let request, _): return .init(after: after, what: "reply", request: request.id - issued)
-            case .timer(let name): return .init(after: after, what: "timer " + name, request: 0)
-            case .toastExpiry(let until): return .init(after: after, what: "toast", request: until == toast?.until ? 1 : 0)
+            case .reply(let request, _): return .init(after: after, what: .reply(request.id - issued))
+            case .timer(let name): return .init(after: after, what: .timer(name))
+            case .toastExpiry(let until): return .init(after: after, what: .toastExpiry(current: until == toast?.until))
             }
         }
         let flying = inFlight.values.sorted { $0.id < $1.id }.flatMap { request in

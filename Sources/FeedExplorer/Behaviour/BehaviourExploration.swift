@@ -38,13 +38,7 @@ public struct BehaviourGraph<Behaviour: PagingBehaviour> {
     /// The transitions of a shortest path from the start to `state`.
     /// - Complexity: O(depth).
     public func path(to state: Int) -> [Transition] {
-        var path: [Transition] = []
-        var node = state
-        while node > 0, let arrival = arrivals[node] {
-            path.append(arrival)
-            node = parents[node]
-        }
-        return path.reversed()
+        StateGraph.path(to: state, parent: { parents[$0] }, arrival: { arrivals[$0] })
     }
 
     /// Which states can reach a state in `targets` along explored edges.
@@ -90,18 +84,21 @@ public struct BehaviourExploration<Behaviour: PagingBehaviour> {
         for (node, runner) in graph.states.enumerated() {
             let layout = runner.layout
             guard seen.insert(DistinctScreens.screen(layout)).inserted, frames.count < limit else { continue }
-            let cause = (["launch"] + graph.path(to: node).map(\.description)).joined(separator: " → ")
-            frames.append(Frame(number: frames.count + 1, time: runner.time, cause: cause, layout: layout))
+            frames.append(Frame(number: frames.count + 1, time: runner.time, cause: Transition.cause(of: graph.path(to: node)), layout: layout))
         }
         return (frames, seen.count)
     }
 }
 
 extension BehaviourExploration {
-    /// The graph as `DotWriter` draws it: each state by what its screen shows, grouped (when collapsed)
-    /// by its header, footer, retry button, toast, empty view and the kind of request in flight.
+    /// The state graph in DOT (see `DotWriter`): each state by what its screen shows, grouped (when
+    /// collapsed) by its header, footer, retry button, toast, empty view and the kind of request in flight.
     /// - Complexity: O(states + transitions).
-    public var drawn: DotWriter.DrawnGraph {
+    public func dot(title: String, writer: DotWriter = DotWriter()) -> String {
+        writer.dot(states: graph.count, title: title) { detailed in drawn(detailed: detailed) }
+    }
+
+    private func drawn(detailed: Bool) -> DotWriter.DrawnGraph {
         let nodes = graph.states.indices.map { index in
             let runner = graph.states[index]
             let screen = runner.screen
@@ -110,8 +107,8 @@ extension BehaviourExploration {
             if runner.toast != nil { lines.append("toast") }
             if screen.empty != nil { lines.append("empty view") }
             let kinds = runner.facts.inFlight.map(\.kind.rawValue)
-            let control = (lines + ["request: \(kinds.isEmpty ? "none" : kinds.joined(separator: "+"))"]).joined(separator: "\n")
-            let text = "#\(index) (depth \(graph.depths[index]))\n" + lines.joined(separator: "\n")
+            let control = detailed ? "" : (lines + ["request: \(kinds.isEmpty ? "none" : kinds.joined(separator: "+"))"]).joined(separator: "\n")
+            let text = !detailed ? "" : "#\(index) (depth \(graph.depths[index]))\n" + lines.joined(separator: "\n")
                 + "\n\(screen.rows.count) rows · y \(formatPoints(runner.contentOffset)) · \(runner.viewport)"
             return DotWriter.DrawnGraph.Node(text: text, control: control, flagged: graph.flagged.contains(index))
         }
