@@ -116,3 +116,17 @@ public struct FeedConfig: Hashable, Sendable {
         self.retryPlacement = retryPlacement
     }
 }
+
+extension FeedConfig {
+    /// The retry button's top in viewport coordinates when it scrolls with the content:
+    /// seed000 centres its 100×50 button at the table's centre (H/2 in the table's content,
+    /// whose first 100 pt are the header view the −100 inset hides), so at rest it shows
+    /// the header's height above the screen's centre. `nil` for a button centred on the screen.
+    public func retryTop(viewportHeight: Double, contentOffset: Double) -> Double? {
+        guard retryPlacement == .content else { return nil }
+        return viewportHeight / 2 - (header?.height ?? 0) - Self.retryButtonHeight / 2 - contentOffset
+    }
+
+    /// seed000's `CGRectMake(0, 0, 100, 50)`.
+    public static let retryButtonHeight: Double = 50
+}

@@ -79,17 +79,8 @@ extension FeedState {
         config.footer.mode == .auto || !config.holdWhileLoading ? contentHeight : releaseFooterTop
     }
 
-    /// The retry button's top in viewport coordinates when it scrolls with the content:
-    /// seed000 centres its 100×50 button at the table's centre (H/2 in the table's content,
-    /// whose first 100 pt are the header view the −100 inset hides), so at rest it shows
-    /// `headerHeight` above the screen's centre. `nil` for a button centred on the screen.
-    public var retryTop: Double? {
-        guard config.retryPlacement == .content else { return nil }
-        return viewport.height / 2 - headerHeight - Self.retryButtonHeight / 2 - contentOffset
-    }
-
-    /// seed000's `CGRectMake(0, 0, 100, 50)`.
-    public static let retryButtonHeight: Double = 50
+    /// The retry button's top in viewport coordinates when it scrolls with the content (`FeedConfig.retryTop`).
+    public var retryTop: Double? { config.retryTop(viewportHeight: viewport.height, contentOffset: contentOffset) }
 
     /// The lowest content offset the list rests at.
     public var minOffset: Double { 0 - insetTop }

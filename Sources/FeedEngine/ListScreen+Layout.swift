@@ -30,10 +30,11 @@ extension ListScreen {
     /// The frame's layout: the rows overlapping the viewport, the header and footer where the views
     /// sit (`config` gives their heights and the row height), texts resolved from `texts`.
     /// - Parameters:
-    ///   - request, pageIndex: from FeedFrames' own log of the logic's requests and replies.
+    ///   - request, pageIndex, staleReplies: from FeedFrames' own log of the logic's requests and replies
+    ///     (`staleReplies`: replies to requests the logic cancelled, which arrived and were dropped).
     /// - Complexity: O(rows): a behaviour's rows are the logic's array, read as given.
     public func layout(_ geometry: Geometry, config: FeedConfig, texts: FeedTexts, toast: Toast?, request: Request?,
-                       pageIndex: Int, hasFailed: Bool = false, lastFailure: RequestFailure? = nil) -> Layout {
+                       pageIndex: Int, staleReplies: Int = 0, hasFailed: Bool = false, lastFailure: RequestFailure? = nil) -> Layout {
         let top = geometry.contentOffset, bottom = top + geometry.viewport.height
         let tops = rowTops(rowHeight: config.rowHeight)
         var laid: [Layout.Row] = []
@@ -58,7 +59,7 @@ extension ListScreen {
             case .loading: return texts.footerLoading
             case .failed: return texts.footerFailed
             case .exhausted: return texts.footerExhausted
-            default: return texts.footerIdleAuto
+            default: return config.footer.mode == .auto ? texts.footerIdleAuto : texts.footerIdleRelease
             }
         }()
         var layout = Layout(
@@ -68,12 +69,13 @@ extension ListScreen {
             header: .init(state: header, visible: header != .hidden && seen(-headerHeight, headerHeight), text: headerText,
                           y: -headerHeight - top, height: headerHeight),
             footer: .init(state: footer, visible: footer != .hidden && seen(content, config.footer.height), text: footerText,
-                          spinner: footer != .hidden && (footerPart.spinner || footer == .loading), tappable: footer == .idle || footer == .failed,
+                          spinner: footer != .hidden && (footerPart.spinner || footer == .loading), tappable: footer == .failed || (footer == .idle && config.footer.mode == .auto),
                           y: content - top, height: config.footer.height),
-            retryVisible: retry != nil, retryTitle: retry.map(texts.resolve) ?? texts.retry, retryY: nil, separators: separators,
+            retryVisible: retry != nil, retryTitle: retry.map(texts.resolve) ?? texts.retry, retryY: retry == nil ? nil : config.retryTop(viewportHeight: geometry.viewport.height, contentOffset: top),
+            separators: separators,
             toast: toast, emptyText: empty.map(texts.resolve), request: request, itemCount: rows.count, pageIndex: pageIndex,
-            suppressed: 0, staleReplies: 0, duplicatesDropped: 0, lastFailure: lastFailure, hasFailed: hasFailed)
-        layout.suppressedIsKnown = false
+            suppressed: suppressed ?? 0, staleReplies: staleReplies, duplicatesDropped: duplicatesDropped, lastFailure: lastFailure, hasFailed: hasFailed)
+        layout.suppressedIsKnown = suppressed != nil
         return layout
     }
 }

@@ -143,9 +143,16 @@ public struct ListScreen: Hashable, Sendable {
     /// The empty view's text, when it shows.
     public var empty: ListText?
     public var separators: Bool
+    /// User triggers the logic refused because a request ran (a release past the header while a page
+    /// loads), for a logic that counts them; `nil`, the default, is frame JSON's `suppressed: null`
+    /// (FeedFrames cannot see a logic ignore a callback).
+    public var suppressed: Int?
+    /// Items the logic dropped because their ids were already in the list (frame JSON `duplicatesDropped`).
+    public var duplicatesDropped: Int
 
     public init(rows: [Item], header: FeedState.HeaderState = .hidden, headerPart: Part = Part(), footer: FeedState.FooterState = .hidden,
-                footerPart: Part = Part(), retry: ListText? = nil, empty: ListText? = nil, separators: Bool = true) {
+                footerPart: Part = Part(), retry: ListText? = nil, empty: ListText? = nil, separators: Bool = true, suppressed: Int? = nil,
+                duplicatesDropped: Int = 0) {
         self.rows = rows
         self.header = header
         self.headerPart = headerPart
@@ -154,5 +161,7 @@ public struct ListScreen: Hashable, Sendable {
         self.retry = retry
         self.empty = empty
         self.separators = separators
+        self.suppressed = suppressed
+        self.duplicatesDropped = duplicatesDropped
     }
 }

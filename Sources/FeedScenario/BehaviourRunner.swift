@@ -56,6 +56,9 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     var newestReplacing = 0
     /// Replies FeedFrames delivered to requests older than the newest that replaces the rows: their pages are out of date.
     public private(set) var staleReplies = 0
+    /// Replies to requests the logic cancelled, which arrived and were dropped (frame JSON `staleReplies`,
+    /// as the engine counts a reply to a request no longer in flight).
+    public private(set) var repliesDropped = 0
 
     enum Owed {
         case reply(Request, Reply.Outcome)
@@ -113,10 +116,13 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
 
     public var layout: Layout {
         let request = inFlight.values.max { $0.id < $1.id }
+        // The frame's `adjustedInset` counts a footer view below the rows, as the engine's does (SPEC §9:
+        // "a held header or footer included"); the scroll view here holds it as content instead.
+        let footer = screen.footer == .hidden ? 0 : config.footer.height
         return screen.layout(ListScreen.Geometry(viewport: viewport, insets: insets, contentOffset: contentOffset,
-                                                 adjustedInsetTop: adjustedInsetTop, adjustedInsetBottom: adjustedInsetBottom),
+                                                 adjustedInsetTop: adjustedInsetTop, adjustedInsetBottom: adjustedInsetBottom + footer),
                              config: config, texts: config.texts, toast: toast, request: request, pageIndex: pageIndex,
-                             hasFailed: hasFailed, lastFailure: lastFailure)
+                             staleReplies: repliesDropped, hasFailed: hasFailed, lastFailure: lastFailure)
     }
 
     // MARK: The script
@@ -132,18 +138,17 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             play(event)
             try frame(step.description, emit)
         case .wait(let seconds):
-            let end = Timeline<Int>.rounded(time + seconds)
-            while let delivery = deliverNext(by: end) {
-                if case .delivered(let note) = delivery { try frame("\(step) → \(note)", emit) }
-            }
-            time = end
+            try advance(to: Timeline<Int>.rounded(time + seconds), during: step, emit)
         case .fling(let velocity):
+            // As the engine flings (SPEC §9): 60 Hz of virtual time, what is due meanwhile arriving at its
+            // time, stopping at an end of the resting range.
             let deceleration = Deceleration(velocity: velocity)
             deliver(.scrollViewWillBeginDecelerating(snapshot))
-            let start = contentOffset
+            let start = contentOffset, began = time
             var elapsed = 0.0
             while elapsed < deceleration.duration {
                 elapsed = min(elapsed + 1000 / 60, deceleration.duration)
+                try advance(to: Timeline<Int>.rounded(began + elapsed / 1000), during: step, emit)
                 let target = start + deceleration.distance(after: elapsed)
                 let reached = clamped(target)
                 move(to: reached)
@@ -152,6 +157,17 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             }
             deliver(.scrollViewDidEndDecelerating(snapshot))
         }
+    }
+
+    /// Delivers everything due by `end`, a frame for each, then sets the clock to `end`.
+    private mutating func advance<E: Error>(to end: Double, during step: ScriptStep, _ emit: (Frame) throws(E) -> Void) throws(E) {
+        while let delivery = deliverNext(by: end) {
+            switch delivery {
+            case .delivered(let note): try frame("\(step) → \(note)", emit)
+            case .dropped(let id): try frame("\(step) → reply \(id): stale, dropped", emit)
+            }
+        }
+        time = end
     }
 
     // MARK: The clock, stepped from outside
@@ -183,8 +199,9 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     public enum Delivery: Hashable, Sendable {
         /// Delivered, with a note for the frame's cause (`reply 2: page 2, 20 items`).
         case delivered(String)
-        /// The reply to a request the logic cancelled: the clock moved, nothing else happened.
-        case dropped
+        /// The reply to request `id`, which the logic cancelled: the clock moved and FeedFrames counted it
+        /// (`repliesDropped`); the logic never sees it.
+        case dropped(Int)
     }
 
     /// Takes the next thing due by `end`, moves the clock to it and delivers it (then the rows that
@@ -196,7 +213,10 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         time = next.due
         switch next.event {
         case .reply(let request, let answered):
-            guard inFlight.removeValue(forKey: request.id) != nil else { return .dropped }  // cancelled
+            guard inFlight.removeValue(forKey: request.id) != nil else {  // cancelled
+                repliesDropped += 1
+                return .dropped(request.id)
+            }
             let outcome = chosen.map(Self.reasoned) ?? answered
             if request.id < newestReplacing { staleReplies += 1 }
             let note: String
@@ -210,17 +230,24 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
                 note = "reply \(request.id): failed (\(reason))"
             }
             deliver(.reply(id: request.id, outcome), answering: request)
-            // Rows arrive (`reloadData`): cells for the rows newly visible after the next layout.
-            settleRows()
+            reloaded()
             return .delivered(note)
         case .timer(let name):
             deliver(.timerFired(name))
-            settleRows()
+            reloaded()
             return .delivered("timer \(name)")
         case .toastExpiry(let until):
             if toast?.until == until { toast = nil }
             return .delivered("toast expired")
         }
+    }
+
+    /// The rows may have changed (`reloadData`): a scroll view left past its new range comes back
+    /// within it (UIKit keeps `contentOffset` in range when `contentSize` shrinks, unless a finger
+    /// holds it), then cells for the rows newly visible.
+    private mutating func reloaded() {
+        let y = clamped(contentOffset)
+        if !isDragging && y != contentOffset { move(to: y) } else { settleRows() }
     }
 
     /// Moves the clock to `time` with nothing delivered (the end of a wait).

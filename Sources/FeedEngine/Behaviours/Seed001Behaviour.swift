@@ -11,7 +11,7 @@
 /// view is hidden but while the first load runs or after it failed (SPEC §8, "no rows, no footer"), and
 /// an empty first page shows the empty view (SPEC §3).
 ///
-/// The first step of issue 20 §2: the preset still renders through the engine; `Seed001TwinTests`
+/// The first step of issue 20 §2: the preset still renders through the engine; `PresetPortTwinTests`
 /// holds this port to the engine's frames on every seed001 demo.
 public struct Seed001Behaviour: PagingBehaviour {
     public struct State: Hashable, Sendable {
@@ -64,7 +64,8 @@ public struct Seed001Behaviour: PagingBehaviour {
         let footer: FeedState.FooterState = !state.loadMoreEnable ? .loading
             : state.rows.isEmpty ? .hidden : state.exhausted ? .exhausted : .idle
         let emptyPage = state.pages > 0 && state.rows.isEmpty
+        // Nothing a user does can be refused here: the one trigger is a row showing. So `suppressed` is 0.
         return ListScreen(rows: state.rows, header: .hidden, footer: footer, footerPart: .init(spinner: true),
-                          empty: emptyPage ? .key("empty") : nil)
+                          empty: emptyPage ? .key("empty") : nil, suppressed: 0)
     }
 }

@@ -1,0 +1,230 @@
+/// The `standard` preset's rules (SPEC §5) written as a team would write them in a view controller
+/// (SPEC §10): a pull-to-refresh header that arms past its height and starts on release, holding
+/// itself open (`beginRefreshing`) while the refresh or the first load runs; a footer that loads the
+/// next page when a row within `prefetchRows` of the end shows (`willDisplay`), or when tapped; a
+/// refresh that cancels a page in flight; a failed first load offers the retry button, a failed
+/// refresh a toast, a failed page a toast and a footer that waits for a tap or a new drag; a short
+/// page ends the feed; a page's items whose ids the list holds are dropped.
+///
+/// The third step of issue 20 §2: the preset still renders through the engine; `PresetPortTwinTests`
+/// holds this behaviour to the engine's frames on the standard demos it can draw (not yet the ones
+/// with sections or measured cells, which `BehaviourRunner` does not lay out).
+public struct StandardBehaviour: PagingBehaviour {
+    public struct State: Hashable, Sendable {
+        public var rows: [Item] = []
+        /// The ids of `rows`, to drop an item a page repeats.
+        var ids: Set<String> = []
+        /// What runs, and its id (FeedFrames numbers requests from 1, in order), to cancel it.
+        public var loading: RequestKind?
+        var loadingID = 0
+        var issued = 0
+        /// Pages given since the rows were last replaced.
+        public var pageIndex = 0
+        /// A first load or refresh has succeeded.
+        public var hasData = false
+        public var exhausted = false
+        /// A page failed: the footer says so, and does not load by itself until a tap or a new drag.
+        public var footerFailed = false
+        var autoLoadBlocked = false
+        /// What the retry button repeats, while it is offered.
+        public var retry: RequestKind?
+        /// The last first load or refresh returned no rows.
+        public var emptyShown = false
+        /// The finger holds the list past the header's arming line.
+        public var pulled = false
+        var dragging = false
+        /// The rows on screen (`willDisplay` … `didEndDisplaying`).
+        var displayed: Set<Int> = []
+        /// What the last callback showed of the scroll view, and what covers its top besides the
+        /// refreshing header (the safe area and bars: where the list rests).
+        var view: ScrollViewSnapshot?
+        var coveredTop = 0.0
+        /// Between `beginRefreshing` and `endRefreshing`.
+        var held = false
+        /// Triggers refused because a request ran; items dropped as repeats.
+        public var suppressed = 0
+        public var duplicatesDropped = 0
+    }
+
+    public let pageSize: Int
+    public let headerHeight: Double, headerArmDistance: Double
+    public let footerHeight: Double, prefetchRows: Int
+    public let toastDuration: Double
+    public let rowHeight: Double
+    /// A refresh while a page loads cancels the page (`standard`), or is refused.
+    public let refreshCancelsLoadMore: Bool
+
+    /// The behaviour with the sizes and switches of `config` (standard's preset, or a scenario's overrides).
+    public init(config: FeedConfig) {
+        pageSize = config.pageSize
+        headerHeight = config.header?.height ?? 54
+        headerArmDistance = config.header?.armDistance ?? 54
+        footerHeight = config.footer.height
+        prefetchRows = config.footer.prefetchRows
+        toastDuration = config.toastDuration
+        rowHeight = config.rowHeight
+        refreshCancelsLoadMore = config.refreshWhileLoading == .cancel
+    }
+
+    public var initialState: State { State() }
+
+    public func handle(_ callback: ListCallback, state: inout State) -> [ListEffect] {
+        var effects = respond(to: callback, &state)
+        // The footer loads by itself whenever a row near the end shows and nothing says to wait.
+        let nearEnd = state.rows.count - 1 - prefetchRows
+        if state.loading == nil, !state.rows.isEmpty, !state.autoLoadBlocked, !state.footerFailed, !state.exhausted,
+           state.displayed.contains(where: { $0 >= nearEnd && $0 < state.rows.count }) {
+            effects += start(.more, &state)
+        }
+        return effects
+    }
+
+    private func respond(to callback: ListCallback, _ state: inout State) -> [ListEffect] {
+        switch callback {
+        case .viewDidLoad:
+            return start(.initial, &state)
+        case .scrollViewWillBeginDragging(let view):
+            // A new drag: a failed footer goes back to idle and may load again.
+            see(view, &state)
+            state.dragging = true
+            state.footerFailed = false
+            state.autoLoadBlocked = false
+            return []
+        case .scrollViewDidScroll(let view):
+            see(view, &state)
+            state.pulled = view.isDragging && -view.contentOffset - view.adjustedInsetTop >= headerArmDistance
+            return []
+        case .scrollViewDidEndDragging(_, let view):
+            see(view, &state)
+            state.dragging = false
+            // The header says "release to refresh" unless it is refreshing already.
+            guard state.pulled else { return [] }
+            state.pulled = false
+            return state.loading?.replacesRows == true ? [] : trigger(.refresh, &state)
+        case .willDisplay(let row, let view):
+            see(view, &state)
+            state.displayed.insert(row)
+            return []
+        case .didEndDisplaying(let row, let view):
+            see(view, &state)
+            state.displayed.remove(row)
+            return []
+        case .cellForRowAt(_, let view), .scrollViewWillEndDragging(_, _, let view), .scrollViewWillBeginDecelerating(let view),
+             .scrollViewDidEndDecelerating(let view), .prefetchRowsAt(_, let view):
+            see(view, &state)
+            return []
+        case .refreshControlValueChanged where !state.dragging:
+            // The script's `refresh` (in a drag, the release decides).
+            return trigger(.refresh, &state)
+        case .tapRetry:
+            guard let kind = retryShows(state) ? state.retry : nil else { return [] }
+            return trigger(kind, &state)
+        case .tapFooter:
+            guard footer(state) == .idle || footer(state) == .failed, footerVisible(state) else { return [] }
+            let effects = trigger(.more, &state)
+            if !effects.isEmpty {
+                state.footerFailed = false
+                state.autoLoadBlocked = false
+            }
+            return effects
+        case .reply(_, let outcome):
+            guard let kind = state.loading else { return [] }
+            state.loading = nil
+            let ended: [ListEffect] = kind.replacesRows ? [.endRefreshing] : []
+            state.held = state.held && !kind.replacesRows
+            switch outcome {
+            case .success(let items):
+                if kind.replacesRows {
+                    state.rows = []
+                    state.ids = []
+                    state.pageIndex = 1
+                    state.hasData = true
+                    state.footerFailed = false
+                    state.autoLoadBlocked = false
+                    state.emptyShown = items.isEmpty
+                } else {
+                    state.pageIndex += 1
+                }
+                state.exhausted = items.count < pageSize
+                state.retry = nil
+                for item in items {
+                    guard state.ids.insert(item.id).inserted else {
+                        state.duplicatesDropped += 1
+                        continue
+                    }
+                    state.rows.append(item)
+                }
+                return ended
+            case .failure:
+                switch kind {
+                case .initial:
+                    state.retry = .initial
+                    return ended
+                case .refresh:
+                    return ended + [.showToast(.key("toast.failed"), seconds: toastDuration)]
+                case .more:
+                    state.footerFailed = true
+                    state.autoLoadBlocked = true
+                    return [.showToast(.key("toast.failed"), seconds: toastDuration)]
+                }
+            }
+        default:
+            return []
+        }
+    }
+
+    /// A user's trigger: a refresh replaces a page in flight (when it cancels), anything else waits
+    /// for the request that runs (counted as suppressed); a first load or refresh brings the list to
+    /// its top, the header held open above the rows.
+    private func trigger(_ kind: RequestKind, _ state: inout State) -> [ListEffect] {
+        var effects: [ListEffect] = []
+        if state.loading != nil {
+            guard kind == .refresh && state.loading == .more && refreshCancelsLoadMore else {
+                state.suppressed += 1
+                return []
+            }
+            effects.append(.cancel(id: state.loadingID))
+        }
+        effects += start(kind, &state)
+        return effects + (kind.replacesRows ? [.setContentOffset(-state.coveredTop - headerHeight, animated: true)] : [])
+    }
+
+    /// Starts `kind`: the refresh control spins for a first load or refresh.
+    private func start(_ kind: RequestKind, _ state: inout State) -> [ListEffect] {
+        state.issued += 1
+        state.loading = kind
+        state.loadingID = state.issued
+        state.held = state.held || kind.replacesRows
+        return [.request(kind, page: kind == .more ? state.pageIndex + 1 : 1)] + (kind.replacesRows ? [.beginRefreshing] : [])
+    }
+
+    private func see(_ view: ScrollViewSnapshot, _ state: inout State) {
+        state.view = view
+        state.coveredTop = view.adjustedInsetTop - (state.held ? headerHeight : 0)
+    }
+
+    private func retryShows(_ state: State) -> Bool {
+        state.retry != nil && state.loading != .initial && state.loading != .refresh
+    }
+
+    private func footer(_ state: State) -> FeedState.FooterState {
+        state.rows.isEmpty ? .hidden : state.loading == .more ? .loading : state.exhausted ? .exhausted
+            : state.footerFailed ? .failed : .idle
+    }
+
+    /// The footer overlaps the visible area (the viewport less what covers its edges).
+    private func footerVisible(_ state: State) -> Bool {
+        guard let view = state.view else { return false }
+        let top = view.contentHeight - footerHeight
+        let coveredBottom = view.adjustedInsetBottom
+        return top < view.contentOffset + view.height - coveredBottom && top + footerHeight > view.contentOffset + state.coveredTop
+    }
+
+    public func screen(_ state: State) -> ListScreen {
+        let header: FeedState.HeaderState = state.loading?.replacesRows == true ? .refreshing : state.pulled ? .armed : .idle
+        let retry = retryShows(state)
+        return ListScreen(rows: state.rows, header: header, footer: footer(state), retry: retry ? .key("retry") : nil,
+                          empty: state.emptyShown && state.rows.isEmpty && !retry ? .key("empty") : nil, separators: !retry,
+                          suppressed: state.suppressed, duplicatesDropped: state.duplicatesDropped)
+    }
+}

@@ -1,0 +1,114 @@
+import FeedEngine
+import FeedFramesResources
+import FeedScenario
+import XCTest
+
+/// Issue 20 §2, first step: seed 001's own code ported as a behaviour (`Seed001Behaviour`) and played
+/// by FeedFrames as UIKit would, against the engine's seed001 preset, frame by frame on every seed001
+/// demo, and seed 000's scrolling code (`Seed000Behaviour`) against the seed000 preset. Each port
+/// counts the triggers it refuses, so `suppressed` is compared too.
+final class PresetPortTwinTests: XCTestCase {
+    /// What the frames of both must agree on.
+    struct Seen: Equatable, CustomStringConvertible {
+        var cause: String
+        var time: Double
+        var offset: Double
+        var contentHeight: Double
+        var rows: [String]
+        var footer: String
+        var header: String
+        var request: String
+        var pageIndex: Int
+        var failure: String
+        /// The retry button, the toast, the empty view and the separators.
+        var others: String
+        var description: String {
+            "\(cause) t=\(time) y=\(offset) C=\(contentHeight) rows=\(rows.first ?? "-")…\(rows.last ?? "-")(\(rows.count)) footer \(footer) header \(header) request \(request) page \(pageIndex) failure \(failure) \(others)"
+        }
+
+        init(_ frame: Frame) {
+            let layout = frame.layout
+            cause = frame.cause
+            time = frame.time
+            offset = layout.contentOffset
+            contentHeight = layout.contentHeight
+            rows = layout.rows.map { "\($0.item.id)@\($0.y)" }
+            footer = "\(layout.footer.state.rawValue) \(layout.footer.visible) \(layout.footer.spinner) y=\(layout.footer.y) \(layout.footer.text)"
+            header = "\(layout.header.state.rawValue) \(layout.header.visible) y=\(layout.header.y) \(layout.header.text)"
+            request = layout.request.map { "\($0.id) \($0.kind.rawValue) \($0.page)" } ?? "none"
+            pageIndex = layout.pageIndex
+            failure = layout.hasFailed ? layout.lastFailure.map { "\($0.request): \($0.reason)" } ?? "null" : "-"
+            others = "suppressed \(layout.suppressedIsKnown ? "\(layout.suppressed)" : "null") stale \(layout.staleReplies) duplicates \(layout.duplicatesDropped) retry \(layout.retryVisible) \(layout.retryTitle) y=\(layout.retryY.map { "\($0)" } ?? "-") toast \(layout.toast.map { "\($0.text) until \($0.until)" } ?? "-")"
+                + " empty \(layout.emptyText ?? "-") separators \(layout.separators) tappable \(layout.footer.tappable)"
+        }
+    }
+
+    /// Beyond the demos: the end of the feed, taps, a pull, a refresh without a header, a rotation, failures.
+    static let more: [String: String] = [
+        "short-feed": #"{ "preset": "seed001", "source": { "total": 30 }, "events": ["launch", "wait 2", "scroll to bottom", "wait 2", "scroll to bottom", "wait 2", "scroll to top"] }"#,
+        "empty-first-page": #"{ "preset": "seed001", "source": { "total": 0 }, "events": ["launch", "wait 2", "tap footer", "wait 2"] }"#,
+        "taps-and-pulls": #"{ "preset": "seed001", "events": ["launch", "tap footer", "wait 2", "tap footer", "wait 2", "drag to -80", "release", "refresh", "wait 2", "tap retry", "scroll to bottom", "drag by 90", "release", "wait 4"] }"#,
+        "rotation": #"{ "preset": "seed001", "events": ["launch", "wait 2", "scroll to bottom", "resize 667x375", "wait 2", "resize 375x667", "scroll to bottom", "wait 2"] }"#,
+        "first-load-fails": #"{ "preset": "seed001", "source": { "failures": [1] }, "events": ["launch", "wait 2", "tap footer", "drag to -100", "release", "wait 4"] }"#,
+    ]
+
+    func testThePortPlaysEverySeed001DemoAsTheEngineDoes() throws {
+        try Self.assertPortPlaysAsTheEngine(preset: "seed001", demos: ["seed001-story.json", "seed001-stuck-spinner.json", "seed002-traditional.json"],
+                                            more: Self.more) { _ in Seed001Behaviour() }
+    }
+
+    /// Seed 000's scrolling code against the engine: pulls that arm and do not, releases while a page
+    /// loads (suppressed), a failed load-more's toast, a failed refresh's retry button, short content.
+    static let more000: [String: String] = [
+        "pulls-and-rotation": #"{ "preset": "seed000", "source": { "total": 45 }, "events": ["launch", "drag to -40", "release", "wait 1", "drag to -50", "release", "drag to -61", "release", "drag to -90", "release", "wait 1", "scroll to bottom", "drag by 59", "release", "drag by 61", "release", "wait 1", "scroll to bottom", "drag by 80", "release", "wait 1", "scroll to bottom", "drag by 80", "release", "resize 667x375", "drag to -70", "release", "wait 1", "tap footer"] }"#,
+        "english-refresh": #"{ "preset": "seed000", "locale": "en", "source": { "total": 60, "failures": [2] }, "events": ["launch", "refresh", "wait 1", "refresh", "scroll to bottom", "drag by 70", "drag to -70", "release", "drag to -80", "wait 1", "release", "wait 1", "tap retry", "wait 1", "refresh", "wait 1"] }"#,
+        "empty-refresh": #"{ "preset": "seed000", "source": { "total": 0 }, "events": ["launch", "wait 1", "drag to -80", "release", "wait 1", "tap retry"] }"#,
+        "toast-then-retry": #"{ "preset": "seed000", "source": { "total": 100, "failures": [2, 3] }, "events": ["launch", "wait 1", "scroll to bottom", "drag by 80", "release", "wait 1", "scroll to top", "drag to -70", "release", "wait 1", "wait 1", "scroll to bottom", "drag by 80", "release", "tap retry", "wait 1", "wait 3"] }"#,
+        "device": #"{ "preset": "seed000", "device": "iPhone 15", "source": { "total": 25, "latency": 2 }, "events": ["launch", "wait 2", "scroll to bottom", "drag by 75", "release", "wait 1", "drag to -200", "release", "wait 2", "wait 2"] }"#,
+    ]
+
+    func testThePortPlaysEverySeed000DemoAsTheEngineDoes() throws {
+        try Self.assertPortPlaysAsTheEngine(preset: "seed000", demos: ["footer-on-short-content.json", "seed000-first-load-failure.json",
+                                                                       "seed000-footer-follows-rows.json", "seed000-story.json"],
+                                            more: Self.more000) { Seed000Behaviour(config: $0.config) }
+    }
+
+    /// The standard preset's rules written as a view controller: refresh cancelling a page, a failed page's
+    /// footer, taps, the end of the feed, a rotation, device insets.
+    static let moreStandard: [String: String] = [
+        "races": #"{ "preset": "standard", "source": { "total": 70, "latency": 2 }, "events": ["launch", "wait 2", "scroll to bottom", "drag to -80", "release", "wait 1", "wait 1", "scroll to bottom", "refresh", "refresh", "wait 2", "wait 2", "scroll to bottom", "wait 2", "scroll to bottom", "wait 2", "scroll to bottom", "tap footer", "wait 2"] }"#,
+        "failed-footer": #"{ "preset": "standard", "source": { "total": 100, "failures": [2, 4] }, "events": ["launch", "wait 1", "scroll to bottom", "wait 1", "wait 2", "tap footer", "wait 1", "scroll to bottom", "wait 1", "scroll by -100", "drag by 10", "release", "wait 1", "wait 3"] }"#,
+        "first-load-fails": #"{ "preset": "standard", "source": { "failures": [1, 2] }, "events": ["launch", "wait 1", "tap retry", "wait 1", "tap retry", "drag to -90", "release", "wait 1", "refresh", "wait 1"] }"#,
+        "rotation": #"{ "preset": "standard", "device": "iPhone 15", "events": ["launch", "wait 1", "scroll to bottom", "resize 852x393", "wait 1", "scroll to bottom", "resize 393x852", "wait 1", "drag to -200", "release", "wait 1"] }"#,
+        "refresh-fails": #"{ "preset": "standard", "source": { "failures": [2] }, "events": ["launch", "wait 1", "drag to -60", "release", "wait 1", "wait 2", "scroll to bottom", "wait 1"] }"#,
+    ]
+
+    func testTheStandardBehaviourPlaysTheStandardDemosAsTheEngineDoes() throws {
+        let all = Embedded.demos.filter { $0.value.contains(#""preset": "standard""#) }.keys.sorted()
+        let notYet = all.filter { $0.hasPrefix("cells-") || $0.hasPrefix("sections-") }
+        try Self.assertPortPlaysAsTheEngine(preset: "standard", demos: all.filter { !notYet.contains($0) }, notYet: notYet,
+                                            more: Self.moreStandard) { StandardBehaviour(config: $0.config) }
+    }
+
+    /// Every demo of `preset` (which must be `demos`) and `more`, played by the engine and by the port, frame by frame.
+    /// `notYet`: demos of the preset the port is not held to (what `BehaviourRunner` cannot lay out yet).
+    static func assertPortPlaysAsTheEngine<B: PagingBehaviour>(preset: String, demos names: [String], notYet: [String] = [], more: [String: String],
+                                                               port: (Scenario) -> B, file: StaticString = #filePath, line: UInt = #line) throws {
+        var demos = Embedded.demos.filter { $0.value.contains(#""preset": "\#(preset)""#) }
+        XCTAssertEqual(demos.keys.sorted(), (names + notYet).sorted(), file: file, line: line)
+        for name in notYet { demos[name] = nil }
+        demos.merge(more) { first, _ in first }
+        for (name, text) in demos.sorted(by: { $0.key < $1.key }) {
+            let scenario = try ScenarioReader.read(Array(text.utf8), file: name)
+            var engine = ScenarioRunner(scenario)
+            var expected: [Seen] = []
+            try engine.run(scenario.steps) { frame in expected.append(Seen(frame)) }
+            let played = scenario.frames(playing: port(scenario)).map(Seen.init)
+            XCTAssertEqual(played.count, expected.count, "\(name): frames", file: file, line: line)
+            for (index, (port, reference)) in zip(played, expected).enumerated() where port != reference {
+                XCTFail("\(name) frame \(index + 1):\n  port   \(port)\n  engine \(reference)", file: file, line: line)
+                break
+            }
+        }
+    }
+}
