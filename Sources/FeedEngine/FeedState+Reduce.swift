@@ -175,8 +175,7 @@ extension FeedState {
             // A row begins a section when its `section` differs from the row above it (SPEC §9).
             var header = 0.0
             if let style {
-                let section = item.fields["section"]
-                let starts = section != nil && (items.last?.fields["section"] != section)
+                let starts = ListStyle.beginsSection(item, after: items.last)
                 sectionStarts.append(starts)
                 if starts { header = style.headerSpace(first: items.isEmpty) }
             }

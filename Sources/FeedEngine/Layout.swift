@@ -91,54 +91,8 @@ extension FeedState {
         let top = contentOffset
         let bottom = contentOffset + viewport.height
 
-        var rows: [Layout.Row] = []
-        var sections: [Layout.SectionHeader] = []
-        if !items.isEmpty && bottom > 0 && top < contentHeight {
-            let heights = rowHeights
-            // A plain list's header pinned at the visible area's top: the section of the row there, when its
-            // own header has scrolled above that line; the next section's header pushes it up.
-            var pinned: (title: String, through: Int)?
-            if let style, style.pinsHeaders {
-                let line = top + insets.top
-                if line > 0, line < contentHeight {
-                    let (first, slotTop) = offsets.firstRowAndTop(endingBelow: line, heights: heights)
-                    if first < items.count, let title = items[first].fields["section"],
-                       !(heights.startsSection(first) && slotTop >= line) {
-                        var y = line
-                        var next = first + 1, nextTop = slotTop + heights[first]
-                        while next < items.count && nextTop < line + style.headerHeight {
-                            if heights.startsSection(next) { y = min(y, nextTop - style.headerHeight); break }
-                            nextTop += heights[next]
-                            next += 1
-                        }
-                        sections.append(.init(title: title, y: y - top, height: style.headerHeight, pinned: true))
-                        pinned = (title, first)
-                    }
-                }
-            }
-            var (index, slotTop) = offsets.firstRowAndTop(endingBelow: max(top, 0), heights: heights)
-            while index < items.count && slotTop < bottom {
-                let space = heights.headerSpace(index), height = heights.row(index)
-                let rowTop = slotTop + space
-                if let style, space > 0 {
-                    let headerTop = rowTop - style.headerHeight
-                    let isPinned = pinned.map { $0.title == items[index].fields["section"] && index <= $0.through } ?? false
-                    if !isPinned && headerTop < bottom && rowTop > top {
-                        sections.append(.init(title: items[index].fields["section"] ?? "", y: headerTop - top, height: style.headerHeight, pinned: false))
-                    }
-                }
-                if rowTop < bottom && rowTop + height > top {
-                    var row = Layout.Row(index: index, item: items[index], y: rowTop - top, height: height)
-                    if style != nil {
-                        row.startsSection = heights.startsSection(index)
-                        row.endsSection = index + 1 == items.count || heights.startsSection(index + 1)
-                    }
-                    rows.append(row)
-                }
-                slotTop = rowTop + height
-                index += 1
-            }
-        }
+        let (rows, sections) = Layout.rowsAndSections(heights: rowHeights, offsets: offsets, style: style, top: top, bottom: bottom,
+                                                      insetTop: insets.top)
 
         let headerState = self.headerState
         let headerText: String
@@ -184,5 +138,64 @@ extension FeedState {
             itemCount: items.count, pageIndex: pageIndex, suppressed: suppressed,
             staleReplies: staleReplies, duplicatesDropped: duplicatesDropped,
             lastFailure: lastFailure, hasFailed: hasFailed)
+    }
+}
+
+extension Layout {
+    /// The rows overlapping the viewport `[top, bottom)` (content coordinates) and the section headers
+    /// on screen, a plain list's pinned at the visible area's top (`insetTop` below the viewport's):
+    /// the engine's layout and a behaviour's (`ListScreen.layout`) both draw their rows with this.
+    /// - Complexity: O(log n + v) for n rows and v visible rows.
+    public static func rowsAndSections(heights: RowHeights, offsets: RowOffsets, style: ListStyle?, top: Double, bottom: Double,
+                                       insetTop: Double) -> (rows: [Row], sections: [SectionHeader]) {
+        var rows: [Layout.Row] = []
+        var sections: [Layout.SectionHeader] = []
+        let items = heights.items, contentHeight = offsets.total
+        if !items.isEmpty && bottom > 0 && top < contentHeight {
+            // A plain list's header pinned at the visible area's top: the section of the row there, when its
+            // own header has scrolled above that line; the next section's header pushes it up.
+            var pinned: (title: String, through: Int)?
+            if let style, style.pinsHeaders {
+                let line = top + insetTop
+                if line > 0, line < contentHeight {
+                    let (first, slotTop) = offsets.firstRowAndTop(endingBelow: line, heights: heights)
+                    if first < items.count, let title = items[first].fields["section"],
+                       !(heights.startsSection(first) && slotTop >= line) {
+                        var y = line
+                        var next = first + 1, nextTop = slotTop + heights[first]
+                        while next < items.count && nextTop < line + style.headerHeight {
+                            if heights.startsSection(next) { y = min(y, nextTop - style.headerHeight); break }
+                            nextTop += heights[next]
+                            next += 1
+                        }
+                        sections.append(.init(title: title, y: y - top, height: style.headerHeight, pinned: true))
+                        pinned = (title, first)
+                    }
+                }
+            }
+            var (index, slotTop) = offsets.firstRowAndTop(endingBelow: max(top, 0), heights: heights)
+            while index < items.count && slotTop < bottom {
+                let space = heights.headerSpace(index), height = heights.row(index)
+                let rowTop = slotTop + space
+                if let style, space > 0 {
+                    let headerTop = rowTop - style.headerHeight
+                    let isPinned = pinned.map { $0.title == items[index].fields["section"] && index <= $0.through } ?? false
+                    if !isPinned && headerTop < bottom && rowTop > top {
+                        sections.append(.init(title: items[index].fields["section"] ?? "", y: headerTop - top, height: style.headerHeight, pinned: false))
+                    }
+                }
+                if rowTop < bottom && rowTop + height > top {
+                    var row = Layout.Row(index: index, item: items[index], y: rowTop - top, height: height)
+                    if style != nil {
+                        row.startsSection = heights.startsSection(index)
+                        row.endsSection = index + 1 == items.count || heights.startsSection(index + 1)
+                    }
+                    rows.append(row)
+                }
+                slotTop = rowTop + height
+                index += 1
+            }
+        }
+        return (rows, sections)
     }
 }

@@ -1,15 +1,9 @@
 /// A behaviour's screen laid out as a frame (SPEC §10): FeedFrames owns the geometry (where the
 /// scroll view is, what covers its edges), the logic said what shows.
 extension ListScreen {
-    /// Each row's top in content coordinates, then the rows' total height (`rows.count + 1` entries):
-    /// an item's own height, else `rowHeight`.
+    /// The rows stacked as the table stacks them (`ListScreen.Stack`).
     /// - Complexity: O(rows).
-    public func rowTops(rowHeight: Double) -> [Double] {
-        var tops = [0.0]
-        tops.reserveCapacity(rows.count + 1)
-        for item in rows { tops.append(tops[tops.count - 1] + (item.height ?? rowHeight)) }
-        return tops
-    }
+    public func stack(rowHeight: Double, style: ListStyle?) -> Stack { Stack(rows: rows, rowHeight: rowHeight, style: style) }
 
     /// Where the scroll view is when the screen is drawn.
     public struct Geometry: Hashable, Sendable {
@@ -32,16 +26,16 @@ extension ListScreen {
     /// - Parameters:
     ///   - request, pageIndex, staleReplies: from FeedFrames' own log of the logic's requests and replies
     ///     (`staleReplies`: replies to requests the logic cancelled, which arrived and were dropped).
-    /// - Complexity: O(rows): a behaviour's rows are the logic's array, read as given.
-    public func layout(_ geometry: Geometry, config: FeedConfig, texts: FeedTexts, toast: Toast?, request: Request?,
+    ///   - style: the table's style, when the rows form sections (SPEC §9); `stack`, the rows already
+    ///     stacked for that style (else they are stacked here).
+    /// - Complexity: O(log n + visible rows) given `stack`; O(n) without.
+    public func layout(_ geometry: Geometry, config: FeedConfig, style: ListStyle? = nil, stack: Stack? = nil, texts: FeedTexts, toast: Toast?, request: Request?,
                        pageIndex: Int, staleReplies: Int = 0, hasFailed: Bool = false, lastFailure: RequestFailure? = nil) -> Layout {
         let top = geometry.contentOffset, bottom = top + geometry.viewport.height
-        let tops = rowTops(rowHeight: config.rowHeight)
-        var laid: [Layout.Row] = []
-        for (index, item) in rows.enumerated() where tops[index] < bottom && tops[index + 1] > top {
-            laid.append(Layout.Row(index: index, item: item, y: tops[index] - top, height: tops[index + 1] - tops[index]))
-        }
-        let content = tops[rows.count]
+        let stack = stack ?? self.stack(rowHeight: config.rowHeight, style: style)
+        let (laid, sections) = Layout.rowsAndSections(heights: stack.heights, offsets: stack.offsets, style: style, top: top, bottom: bottom,
+                                                      insetTop: geometry.insets.top)
+        let content = stack.height
         let areaTop = top + geometry.insets.top, areaBottom = bottom - geometry.insets.bottom
         func seen(_ from: Double, _ height: Double) -> Bool { from < areaBottom && from + height > areaTop }
         let headerHeight = config.header?.height ?? 0
@@ -65,7 +59,7 @@ extension ListScreen {
         var layout = Layout(
             viewport: geometry.viewport, insets: geometry.insets, adjustedInsetTop: geometry.adjustedInsetTop,
             adjustedInsetBottom: geometry.adjustedInsetBottom, navigationBarHeight: geometry.insets.navigationBarHeight(at: top),
-            contentOffset: top, contentHeight: content, rows: laid,
+            contentOffset: top, contentHeight: content, rows: laid, sections: sections, style: style,
             header: .init(state: header, visible: header != .hidden && seen(-headerHeight, headerHeight), text: headerText,
                           y: -headerHeight - top, height: headerHeight),
             footer: .init(state: footer, visible: footer != .hidden && seen(content, config.footer.height), text: footerText,
@@ -77,5 +71,50 @@ extension ListScreen {
             suppressed: suppressed ?? 0, staleReplies: staleReplies, duplicatesDropped: duplicatesDropped, lastFailure: lastFailure, hasFailed: hasFailed)
         layout.suppressedIsKnown = suppressed != nil
         return layout
+    }
+}
+
+extension ListScreen {
+    /// A screen's rows as the table stacks them: each row's slot holds its own height (the item's, else
+    /// the row height) and, where it begins a titled section (SPEC §9), the section's header above it.
+    /// The scroll view's content, the rows UIKit reports visible and the layout all read it.
+    public struct Stack: Sendable {
+        public let heights: RowHeights
+        public let offsets: RowOffsets
+
+        /// - Complexity: O(rows).
+        public init(rows: [Item], rowHeight: Double, style: ListStyle?) {
+            var starts: [Bool] = []
+            if style != nil {
+                starts.reserveCapacity(rows.count)
+                for index in rows.indices { starts.append(ListStyle.beginsSection(rows[index], after: index > 0 ? rows[index - 1] : nil)) }
+            }
+            heights = RowHeights(items: rows, rowHeight: rowHeight, style: style, starts: starts)
+            offsets = RowOffsets(heights: heights)
+        }
+
+        /// The rows' total height, section headers included.
+        public var height: Double { offsets.total }
+
+        /// Row `index`'s own top (below its section's header) and bottom, in content coordinates.
+        /// - Complexity: O(log n).
+        public func edges(of index: Int) -> (top: Double, bottom: Double) {
+            let top = offsets.top(of: index, heights: heights) + heights.headerSpace(index)
+            return (top, top + heights.row(index))
+        }
+
+        /// The rows overlapping `[top, bottom)` in content coordinates, in order.
+        /// - Complexity: O(log n + visible rows).
+        public func visible(from top: Double, to bottom: Double) -> [Int] {
+            var result: [Int] = []
+            var (index, slotTop) = offsets.firstRowAndTop(endingBelow: max(top, 0), heights: heights)
+            while index < heights.count && slotTop < bottom {
+                let rowTop = slotTop + heights.headerSpace(index), rowBottom = rowTop + heights.row(index)
+                if rowTop < bottom && rowBottom > top { result.append(index) }
+                slotTop = rowBottom
+                index += 1
+            }
+            return result
+        }
     }
 }

@@ -18,6 +18,12 @@ public enum ListStyle: String, Hashable, Sendable, CaseIterable {
     /// What a section adds above its first row: the header, and (after the first section) the spacing.
     public func headerSpace(first: Bool) -> Double { headerHeight + (first ? 0 : sectionSpacing) }
 
+    /// Whether `item` begins a section: it names one, and not the one of the item above it (SPEC §9).
+    public static func beginsSection(_ item: Item, after previous: Item?) -> Bool {
+        guard let section = item.fields["section"] else { return false }
+        return previous?.fields["section"] != section
+    }
+
     /// Its headers pin to the top of the visible area.
     public var pinsHeaders: Bool { self == .plain }
 }

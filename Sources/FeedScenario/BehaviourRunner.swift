@@ -14,7 +14,13 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     public let config: FeedConfig
     public private(set) var viewport: Viewport
     public let insets: ListInsets
+    /// The table's style, when the rows form sections (SPEC §9).
+    public let style: ListStyle?
     private var source: any FeedSource
+    /// Measures a page's items as it arrives, when the list's cells decide their heights (as the engine's runner does).
+    private let sizer: (any RowSizer)?
+    /// The first page a sizer could not measure: the run stops delivering there (`frames(playing:sizer:)` throws it).
+    public private(set) var sizingFailure: RunLimitError?
 
     public private(set) var contentOffset: Double
     public private(set) var isDragging = false
@@ -67,21 +73,24 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     }
 
     public init(_ behaviour: Behaviour, config: FeedConfig, viewport: Viewport = .standard, insets: ListInsets = .none,
-                source: any FeedSource) {
+                style: ListStyle? = nil, source: any FeedSource, sizer: (any RowSizer)? = nil) {
         self.behaviour = behaviour
         self.state = behaviour.initialState
         screen = behaviour.screen(behaviour.initialState)
-        rowTops = screen.rowTops(rowHeight: config.rowHeight)
+        stack = screen.stack(rowHeight: config.rowHeight, style: style)
         self.config = config
         self.viewport = viewport
         self.insets = insets
+        self.style = style
         self.source = source
+        self.sizer = sizer
         contentOffset = 0 - insets.top
     }
 
     /// A runner for `scenario`'s list, device and data source, playing `behaviour` instead of the preset's rules.
-    public init(_ behaviour: Behaviour, scenario: Scenario) {
-        self.init(behaviour, config: scenario.config, viewport: scenario.viewport, insets: scenario.insets, source: scenario.source.makeSource())
+    public init(_ behaviour: Behaviour, scenario: Scenario, sizer: (any RowSizer)? = nil) {
+        self.init(behaviour, config: scenario.config, viewport: scenario.viewport, insets: scenario.insets, style: scenario.style,
+                  source: scenario.source.makeSource(), sizer: sizer)
     }
 
     // MARK: Geometry
@@ -89,12 +98,12 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// What the logic says the list shows now.
     /// Cached: the logic's state changes only in `deliver`, which computes it anew.
     public private(set) var screen: ListScreen
-    /// Each row's top, then the rows' total height, for `screen` (see `ListScreen.rowTops`).
-    private var rowTops: [Double]
+    /// `screen`'s rows stacked, section headers included.
+    private var stack: ListScreen.Stack
 
     /// The rows' heights summed, and the footer view below them while it shows (a table footer view).
     public var contentHeight: Double {
-        rowTops[rowTops.count - 1] + (screen.footer == .hidden ? 0 : config.footer.height)
+        stack.height + (screen.footer == .hidden ? 0 : config.footer.height)
     }
 
     public var adjustedInsetTop: Double { insets.top + contentInsetTop + (refreshing ? config.header?.height ?? 0 : 0) }
@@ -109,10 +118,8 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     }
 
     /// The rows overlapping the viewport at `offset`.
-    func rowsVisible(at offset: Double) -> [Int] {
-        let tops = rowTops
-        return tops.indices.dropLast().filter { tops[$0] < offset + viewport.height && tops[$0 + 1] > offset }
-    }
+    /// - Complexity: O(log n + visible rows).
+    func rowsVisible(at offset: Double) -> [Int] { stack.visible(from: offset, to: offset + viewport.height) }
 
     public var layout: Layout {
         let request = inFlight.values.max { $0.id < $1.id }
@@ -121,7 +128,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         let footer = screen.footer == .hidden ? 0 : config.footer.height
         return screen.layout(ListScreen.Geometry(viewport: viewport, insets: insets, contentOffset: contentOffset,
                                                  adjustedInsetTop: adjustedInsetTop, adjustedInsetBottom: adjustedInsetBottom + footer),
-                             config: config, texts: config.texts, toast: toast, request: request, pageIndex: pageIndex,
+                             config: config, style: style, stack: stack, texts: config.texts, toast: toast, request: request, pageIndex: pageIndex,
                              staleReplies: repliesDropped, hasFailed: hasFailed, lastFailure: lastFailure)
     }
 
@@ -217,7 +224,13 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
                 repliesDropped += 1
                 return .dropped(request.id)
             }
-            let outcome = chosen.map(Self.reasoned) ?? answered
+            var outcome = chosen.map(Self.reasoned) ?? answered
+            // Heights are measured once, as the page arrives (as the engine's runner measures them).
+            if let sizer, sizingFailure == nil, case .success(let items) = outcome {
+                do { outcome = .success(try sizer.sized(items)) } catch {
+                    sizingFailure = RunLimitError("at \(formatPoints(time)) s, reply \(request.id): \(error.message)")
+                }
+            }
             if request.id < newestReplacing { staleReplies += 1 }
             let note: String
             switch outcome {
@@ -351,8 +364,8 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             passes += 1
             let before = Set(visibleRows), after = Set(now)
             let down = contentOffset >= start, h = viewport.height
-            let tops = rowTops
-            func edges(_ row: Int) -> (top: Double, bottom: Double) { row + 1 < tops.count ? (tops[row], tops[row + 1]) : (0, 0) }
+            let stack = self.stack
+            func edges(_ row: Int) -> (top: Double, bottom: Double) { row < stack.heights.count ? stack.edges(of: row) : (0, 0) }
             // How far the offset had moved when each row crossed an edge.
             var crossings: [(distance: Double, row: Int, enters: Bool)] = []
             for row in visibleRows where !after.contains(row) {
@@ -428,8 +441,10 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     private mutating func change(to next: Behaviour.State) {
         guard next != state else { return }
         state = next
+        let rows = screen.rows
         screen = behaviour.screen(next)
-        rowTops = screen.rowTops(rowHeight: config.rowHeight)
+        // Most changes leave the rows as they were (a flag, the scroll view kept): the stack stays.
+        if screen.rows != rows { stack = screen.stack(rowHeight: config.rowHeight, style: style) }
     }
 
     private mutating func carry(_ effect: ListEffect) {
@@ -491,6 +506,16 @@ extension Scenario {
         var runner = BehaviourRunner(behaviour, scenario: self)
         var frames: [Frame] = []
         runner.run(steps) { (frame: Frame) throws(Never) in frames.append(frame) }
+        return frames
+    }
+
+    /// The same, with the list's cells measured by `sizer` as pages arrive.
+    /// - Throws: the first page `sizer` could not measure.
+    public func frames<Behaviour: PagingBehaviour>(playing behaviour: Behaviour, sizer: any RowSizer) throws(RunLimitError) -> [Frame] {
+        var runner = BehaviourRunner(behaviour, scenario: self, sizer: sizer)
+        var frames: [Frame] = []
+        runner.run(steps) { (frame: Frame) throws(Never) in frames.append(frame) }
+        if let failure = runner.sizingFailure { throw failure }
         return frames
     }
 }

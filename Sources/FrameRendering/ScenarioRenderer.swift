@@ -125,16 +125,25 @@ public struct ScenarioRenderer: Sendable {
     /// `scenario`'s frames with a team's own logic playing the app (SPEC §10), written as a scenario's
     /// are: every format, HTML validated, `frames.json`, `scenario.json` and the viewer, into `writer`'s
     /// folder, which the caller commits (all or nothing) or discards.
+    /// The list's cells are measured and drawn as for the preset's own rules (`list.cell`, SPEC §9).
     public func render<Behaviour: PagingBehaviour>(_ scenario: Scenario, playing behaviour: Behaviour, into writer: FrameWriter,
-                                                   displayFolder: String) throws(RenderError) -> RenderReport {
-        var runner = BehaviourRunner(behaviour, scenario: scenario)
-        let written = try renderFrames(context: FrameContext(scenario), viewport: scenario.viewport, into: writer, drawing: nil,
-                                       displayFolder: displayFolder, progress: { _ in }) { (emit) throws(RenderError) in
+                                                   displayFolder: String, progress: (Int) -> Void = { _ in }) throws(RenderError) -> RenderReport {
+        let drawing: CellDrawing?
+        do throws(RunLimitError) { drawing = try CellDrawing.forScenario(scenario, templates: templates) } catch {
+            throw .limit(error, scenario: scenario.name)
+        }
+        var runner = BehaviourRunner(behaviour, scenario: scenario, sizer: drawing.map { CellSizer($0.measurer) })
+        var context = FrameContext(scenario)
+        context.cellFonts = drawing != nil
+        let written = try renderFrames(context: context, viewport: scenario.viewport, into: writer, drawing: drawing,
+                                       displayFolder: displayFolder, progress: progress) { (emit) throws(RenderError) in
             try runner.run(scenario.steps, emit: emit)
         }
+        if let failure = runner.sizingFailure { throw .limit(failure, scenario: scenario.name) }
+        let fonts = try drawing.map { (drawing) throws(RenderError) in try drawing.writeFonts(written.usage, into: writer) } ?? 0
         let pages = try writeAbout(scenario, frames: written.frames, largest: written.largest, into: writer, displayFolder: displayFolder)
         return RenderReport(name: scenario.name, summary: scenario.summary, preset: scenario.preset.name,
-                            frames: written.frames, bytes: written.bytes + pages, ineffective: nil, ineffectiveSteps: 0)
+                            frames: written.frames, bytes: written.bytes + pages + fonts, ineffective: nil, ineffectiveSteps: 0)
     }
 
     /// A scenario folder's `scenario.json` and viewer, after its frames; returns the bytes written.

@@ -85,18 +85,15 @@ final class PresetPortTwinTests: XCTestCase {
 
     func testTheStandardBehaviourPlaysTheStandardDemosAsTheEngineDoes() throws {
         let all = Embedded.demos.filter { $0.value.contains(#""preset": "standard""#) }.keys.sorted()
-        let notYet = all.filter { $0.hasPrefix("cells-") || $0.hasPrefix("sections-") }
-        try Self.assertPortPlaysAsTheEngine(preset: "standard", demos: all.filter { !notYet.contains($0) }, notYet: notYet,
-                                            more: Self.moreStandard) { StandardBehaviour(config: $0.config) }
+        XCTAssertEqual(all.count, 29)
+        try Self.assertPortPlaysAsTheEngine(preset: "standard", demos: all, more: Self.moreStandard) { StandardBehaviour(config: $0.config) }
     }
 
     /// Every demo of `preset` (which must be `demos`) and `more`, played by the engine and by the port, frame by frame.
-    /// `notYet`: demos of the preset the port is not held to (what `BehaviourRunner` cannot lay out yet).
-    static func assertPortPlaysAsTheEngine<B: PagingBehaviour>(preset: String, demos names: [String], notYet: [String] = [], more: [String: String],
+    static func assertPortPlaysAsTheEngine<B: PagingBehaviour>(preset: String, demos names: [String], more: [String: String],
                                                                port: (Scenario) -> B, file: StaticString = #filePath, line: UInt = #line) throws {
         var demos = Embedded.demos.filter { $0.value.contains(#""preset": "\#(preset)""#) }
-        XCTAssertEqual(demos.keys.sorted(), (names + notYet).sorted(), file: file, line: line)
-        for name in notYet { demos[name] = nil }
+        XCTAssertEqual(demos.keys.sorted(), names.sorted(), file: file, line: line)
         demos.merge(more) { first, _ in first }
         for (name, text) in demos.sorted(by: { $0.key < $1.key }) {
             let scenario = try ScenarioReader.read(Array(text.utf8), file: name)

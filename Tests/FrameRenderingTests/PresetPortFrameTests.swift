@@ -1,15 +1,45 @@
 import FeedEngine
 import FeedFramesResources
 import FeedScenario
+import FrameFolder
+import Foundation
 import XCTest
 @testable import FrameRendering
 
 /// Issue 20 §2: the presets written as behaviours (`Seed000Behaviour`, `Seed001Behaviour`, the seeds'
-/// code ported; `StandardBehaviour`) draw every demo of their presets byte for byte as the engine does —
-/// HTML, text and JSON, `suppressed` included (each counts the triggers it refuses) — and a few more
-/// scenarios besides; all but standard's demos with sections or measured cells, which `BehaviourRunner`
-/// does not lay out yet.
+/// code ported; `StandardBehaviour`) draw every demo byte for byte as the engine does — every file of
+/// the frame folder: HTML, text and JSON frames, fonts, viewer — `suppressed` included (each counts
+/// the triggers it refuses), and a few more scenarios besides.
 final class PresetPortFrameTests: XCTestCase {
+    /// Every demo, rendered to a folder through the engine and through its preset's behaviour: the same files, byte for byte.
+    func testEveryDemoFolderIsTheSameThroughThePresetsBehaviour() throws {
+        let renderer = ScenarioRenderer(templates: try defaultTemplates(), validator: try defaultValidator())
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ports-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        var files = 0
+        for (name, text) in Embedded.demos.sorted(by: { $0.key < $1.key }) {
+            let scenario = try ScenarioReader.read(Array(text.utf8), file: name)
+            let behaviour = try XCTUnwrap(Preset.behaviour(named: scenario.preset.behaviour, config: scenario.config), name)
+            let engine = try FrameWriter(target: root.appendingPathComponent("engine/\(scenario.name)"), kind: .scenario)
+            _ = try renderer.render(scenario, into: engine, displayFolder: scenario.name)
+            try engine.commit()
+            let port = try FrameWriter(target: root.appendingPathComponent("port/\(scenario.name)"), kind: .scenario)
+            _ = try renderer.render(scenario, playing: behaviour, into: port, displayFolder: scenario.name)
+            try port.commit()
+            let expected = try Self.files(in: root.appendingPathComponent("engine/\(scenario.name)"))
+            let played = try Self.files(in: root.appendingPathComponent("port/\(scenario.name)"))
+            XCTAssertEqual(played.keys.sorted(), expected.keys.sorted(), name)
+            for (path, bytes) in expected.sorted(by: { $0.key < $1.key }) where played[path] != bytes {
+                XCTFail("\(name): \(path) differs:\n\(String(decoding: played[path] ?? Data(), as: UTF8.self))\n--- engine ---\n\(String(decoding: bytes, as: UTF8.self))")
+                break
+            }
+            files += expected.count
+        }
+        XCTAssertEqual(Embedded.demos.count, 36)
+        XCTAssertGreaterThan(files, 1000)
+    }
+
+    /// Scenarios beyond the demos, frame by frame in every format.
     func testThePortsFramesAreTheEngines() throws {
         let renderer = ScenarioRenderer(templates: try defaultTemplates(), validator: try defaultValidator())
         var compared = 0
@@ -20,20 +50,13 @@ final class PresetPortFrameTests: XCTestCase {
             "seed000-toast-then-retry": #"{ "preset": "seed000", "source": { "total": 100, "failures": [2, 3] }, "events": ["launch", "wait 1", "scroll to bottom", "drag by 80", "release", "wait 1", "scroll to top", "drag to -70", "release", "wait 1", "wait 1", "scroll to bottom", "drag by 80", "release", "tap retry", "wait 1", "wait 3"] }"#,
             "seed000-device": #"{ "preset": "seed000", "device": "iPhone 15", "source": { "total": 25, "latency": 2 }, "events": ["launch", "wait 2", "scroll to bottom", "drag by 75", "release", "wait 1", "drag to -200", "release", "wait 2", "wait 2"] }"#,
         ]
-        let notYet = Embedded.demos.keys.filter { $0.hasPrefix("cells-") || $0.hasPrefix("sections-") }
-        let demos = Embedded.demos.filter { !notYet.contains($0.key) }
-        XCTAssertEqual(demos.count, 28, "every demo but those with sections or measured cells")
-        for name in demos.keys.sorted() + more.keys.sorted() {
-            let scenario = try ScenarioReader.read(Array(try XCTUnwrap(more[name] ?? demos[name]).utf8), file: name)
+        for name in more.keys.sorted() {
+            let scenario = try ScenarioReader.read(Array(try XCTUnwrap(more[name]).utf8), file: name)
             var engine = ScenarioRunner(scenario)
             var expected: [Frame] = []
             try engine.run(scenario.steps) { frame in expected.append(frame) }
-            let played: [Frame]
-            switch scenario.preset.behaviour {
-            case "seed000": played = scenario.frames(playing: Seed000Behaviour(config: scenario.config))
-            case "seed001": played = scenario.frames(playing: Seed001Behaviour())
-            default: played = scenario.frames(playing: StandardBehaviour(config: scenario.config))
-            }
+            let behaviour = try XCTUnwrap(Preset.behaviour(named: scenario.preset.behaviour, config: scenario.config))
+            let played = scenario.frames(playing: behaviour)
             XCTAssertEqual(played.count, expected.count, name)
             let context = FrameContext(scenario)
             for (port, reference) in zip(played, expected) {
@@ -45,6 +68,16 @@ final class PresetPortFrameTests: XCTestCase {
                 }
             }
         }
-        XCTAssertGreaterThan(compared, 1000)
+        XCTAssertGreaterThan(compared, 100)
+    }
+
+    static func files(in folder: URL) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        let base = folder.resolvingSymlinksInPath().path
+        for case let url as URL in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) ?? .init()
+        where try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true {
+            result[String(url.resolvingSymlinksInPath().path.dropFirst(base.count))] = try Data(contentsOf: url)
+        }
+        return result
     }
 }
