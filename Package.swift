@@ -129,7 +129,7 @@ let package = Package(
             "FrameRendering", "FrameFolder", "FeedEngine", "FeedScenario", "FeedFramesResources", "Mustache", "JSONText",
         ]),
         .testTarget(name: "XHTMLValidationTests", dependencies: ["TestSupport", "XHTMLValidation", "CLibXML2"]),
-        .testTarget(name: "FeedScenarioTests", dependencies: ["FeedEngine", "FeedScenario", "FeedFramesResources"]),
+        .testTarget(name: "FeedScenarioTests", dependencies: ["FeedEngine", "FeedScenario", "FeedFramesResources", "TestSupport"]),
         // A team's paging logic with a bug of each kind the explorer's rules name, planted on demand.
         .target(name: "PlantedBehaviours", dependencies: ["FeedEngine"], path: "Tests/Support/PlantedBehaviours"),
         .testTarget(name: "FeedExplorerTests", dependencies: ["FeedExplorer", "FeedEngine", "FeedScenario", "JSONText", "PlantedBehaviours"],

@@ -285,17 +285,25 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         switch event {
         case .launch:
             deliver(.viewDidLoad)
+            // The first layout: what covers the top (a device's safe area, bars) moves the offset from 0
+            // to −adjustedContentInset.top, which UIKit reports as a scroll.
+            if contentOffset != 0 { deliver(.scrollViewDidScroll(snapshot)) }
             settleRows()
         case .drag(let target):
-            if !isDragging {
+            let begins = !isDragging
+            if begins {
                 isDragging = true
                 pulledPastThreshold = false
                 deliver(.scrollViewWillBeginDragging(snapshot))
             }
+            let y: Double
             switch target {
-            case .offset(let y): move(to: y)
-            case .by(let dy): move(to: contentOffset + dy)
+            case .offset(let value): y = value
+            case .by(let dy): y = contentOffset + dy
             }
+            // A pan begins only once the finger has moved the content: one that ends where it began
+            // (`drag to` the offset it starts from) has still scrolled on its way.
+            if begins && y == contentOffset { deliver(.scrollViewDidScroll(snapshot)) } else { move(to: y) }
         case .release:
             guard isDragging else { return }
             let target = clamped(contentOffset)
@@ -330,7 +338,8 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         case .resize(let size):
             deliver(.viewWillTransition(to: size))
             viewport = size
-            let y = clamped(contentOffset)
+            // Clamped into the new range, unless a finger holds the list (as the engine does).
+            let y = isDragging ? contentOffset : clamped(contentOffset)
             if y != contentOffset { move(to: y) } else { settleRows() }
         case .clockAdvanced, .replyArrived, .toastExpired:
             break  // the runner's own, never in a script
@@ -501,6 +510,10 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
 }
 
 extension Scenario {
+    /// The rules of the scenario's preset written as a behaviour, for its list (`Preset.behaviour(named:config:style:)`);
+    /// `nil` for a preset that names no built-in behaviour.
+    public var presetBehaviour: (any PagingBehaviour)? { Preset.behaviour(named: preset.behaviour, config: config, style: style) }
+
     /// Every frame of the scenario with `behaviour` playing the app's logic, in memory (SPEC §10).
     public func frames<Behaviour: PagingBehaviour>(playing behaviour: Behaviour) -> [Frame] {
         var runner = BehaviourRunner(behaviour, scenario: self)

@@ -86,7 +86,7 @@ final class PresetPortTwinTests: XCTestCase {
     func testTheStandardBehaviourPlaysTheStandardDemosAsTheEngineDoes() throws {
         let all = Embedded.demos.filter { $0.value.contains(#""preset": "standard""#) }.keys.sorted()
         XCTAssertEqual(all.count, 29)
-        try Self.assertPortPlaysAsTheEngine(preset: "standard", demos: all, more: Self.moreStandard) { StandardBehaviour(config: $0.config) }
+        try Self.assertPortPlaysAsTheEngine(preset: "standard", demos: all, more: Self.moreStandard) { StandardBehaviour(config: $0.config, style: $0.style) }
     }
 
     /// Every demo of `preset` (which must be `demos`) and `more`, played by the engine and by the port, frame by frame.

@@ -19,7 +19,7 @@ final class PresetPortFrameTests: XCTestCase {
         var files = 0
         for (name, text) in Embedded.demos.sorted(by: { $0.key < $1.key }) {
             let scenario = try ScenarioReader.read(Array(text.utf8), file: name)
-            let behaviour = try XCTUnwrap(Preset.behaviour(named: scenario.preset.behaviour, config: scenario.config), name)
+            let behaviour = try XCTUnwrap(scenario.presetBehaviour, name)
             let engine = try FrameWriter(target: root.appendingPathComponent("engine/\(scenario.name)"), kind: .scenario)
             _ = try renderer.render(scenario, into: engine, displayFolder: scenario.name)
             try engine.commit()
@@ -55,7 +55,7 @@ final class PresetPortFrameTests: XCTestCase {
             var engine = ScenarioRunner(scenario)
             var expected: [Frame] = []
             try engine.run(scenario.steps) { frame in expected.append(frame) }
-            let behaviour = try XCTUnwrap(Preset.behaviour(named: scenario.preset.behaviour, config: scenario.config))
+            let behaviour = try XCTUnwrap(scenario.presetBehaviour)
             let played = scenario.frames(playing: behaviour)
             XCTAssertEqual(played.count, expected.count, name)
             let context = FrameContext(scenario)

@@ -17,8 +17,9 @@
 /// an empty first page or refresh shows the empty view; the script's `refresh` (a UIRefreshControl's
 /// `valueChanged`, which the seed has not) refreshes as a release past the header would.
 ///
-/// The second step of issue 20 §2: the preset still renders through the engine; `PresetPortTwinTests`
-/// and `PresetPortFrameTests` hold this port to the engine's frames on every seed000 demo.
+/// Issue 20 §2: the command line still renders the preset through the engine; `PresetPortFrameTests`
+/// holds this behaviour to the engine's frames byte for byte on every demo, `PresetPortRandomTwinTests`
+/// on random scripts.
 public struct Seed000Behaviour: PagingBehaviour {
     public struct State: Hashable, Sendable {
         /// `mArray`.
@@ -27,9 +28,6 @@ public struct Seed000Behaviour: PagingBehaviour {
         var rowsHeight = 0.0
         /// `isLoading`, with what it loads: the header refreshes for `.refresh`, the footer spins for `.more`.
         public var loading: RequestKind?
-        /// `isNeedUpdate` and `isNeedLoad`, as `scrollViewDidScroll` last set them.
-        public var isNeedUpdate = false
-        public var isNeedLoad = false
         /// The header and footer views are shown (after the first data).
         public var shown = false
         /// The pages appended since the rows were last replaced.
@@ -44,9 +42,15 @@ public struct Seed000Behaviour: PagingBehaviour {
         public var suppressed = 0
         /// Between `scrollViewWillBeginDragging` and `scrollViewDidEndDragging`.
         var dragging = false
+        /// FeedFrames' refresh control sent `valueChanged` for the pull crossing its threshold in this drag;
+        /// the last `scrollViewDidScroll` crossed it, so the `valueChanged` right after is that one.
+        var crossed = false
+        var crossing = false
         /// What covers the scroll view's edges besides the view's own inset, and its height, as the
         /// last snapshot showed them (the visible area the seed's `indexPathsForVisibleRows` reads).
         var coveredTop = 0.0, coveredBottom = 0.0, height = 0.0
+        /// The content offset the last snapshot showed.
+        var offset = 0.0
         /// The bottom `contentInset` the port set: −footerHeight while the footer view shows.
         var insetBottom = 0.0
     }
@@ -75,7 +79,9 @@ public struct Seed000Behaviour: PagingBehaviour {
     public var initialState: State { State() }
 
     public func handle(_ callback: ListCallback, state: inout State) -> [ListEffect] {
-        var effects = respond(to: callback, &state)
+        let crossing = state.crossing
+        state.crossing = false
+        var effects = respond(to: callback, crossing: crossing, &state)
         // FeedFrames draws the header view above the rows, not as content, and takes a hidden footer
         // view out of the content: of the seed's UIEdgeInsetsMake(-100, 0, -100, 0) only the bottom's
         // −100, which hides the footer view at rest, carries over, while the footer view shows.
@@ -87,26 +93,24 @@ public struct Seed000Behaviour: PagingBehaviour {
         return effects
     }
 
-    private func respond(to callback: ListCallback, _ state: inout State) -> [ListEffect] {
+    private func respond(to callback: ListCallback, crossing: Bool, _ state: inout State) -> [ListEffect] {
         switch callback {
         case .viewDidLoad:
             return start(.initial, &state)
         case .scrollViewWillBeginDragging(let view):
             state.dragging = true
+            state.crossed = false
             see(view, &state)
             return []
         case .scrollViewDidScroll(let view):
             see(view, &state)
-            guard state.shown else { return [] }
-            state.isNeedUpdate = view.isDragging && -view.contentOffset - view.adjustedInsetTop >= headerArmDistance
-            let visibleBottom = view.contentOffset + view.height - state.coveredBottom
-            state.isNeedLoad = view.isDragging && visibleBottom - max(state.rowsHeight, visibleHeight(state)) >= footerArmDistance
+            state.crossing = isNeedUpdate(state) && !state.crossed
             return []
         case .scrollViewDidEndDragging(_, let view):
-            state.dragging = false
             see(view, &state)
             // What the release asks for: the header's refresh, else the footer's page (each while it says "release").
             let header = screen(state).header, footer = screen(state).footer
+            state.dragging = false
             let asked: RequestKind? = header == .armed ? .refresh : footer == .armed ? .more : nil
             return asked.map { trigger($0, &state) } ?? []
         case .cellForRowAt(_, let view), .willDisplay(_, let view), .didEndDisplaying(_, let view),
@@ -117,8 +121,14 @@ public struct Seed000Behaviour: PagingBehaviour {
         case .viewWillTransition(let size):
             state.height = size.height
             return []
-        case .refreshControlValueChanged where !state.dragging && state.shown:
-            // The script's `refresh`: what a release past the header does, the list brought to its top.
+        case .refreshControlValueChanged where state.shown:
+            // The seed has no refresh control; FeedFrames' sends `valueChanged` as the pull crosses its
+            // threshold (once a drag), which the seed leaves to the release. Any other is the script's
+            // `refresh`: what a release past the header does, the list brought to its top.
+            if crossing {
+                state.crossed = true
+                return []
+            }
             let effects = trigger(.refresh, &state)
             return effects.isEmpty ? [] : effects + [.setContentOffset(-state.coveredTop, animated: true)]
         case .tapRetry:
@@ -174,8 +184,21 @@ public struct Seed000Behaviour: PagingBehaviour {
     /// Keeps what the seed reads of the scroll view: its height and what covers its edges.
     private func see(_ view: ScrollViewSnapshot, _ state: inout State) {
         state.height = view.height
+        state.offset = view.contentOffset
         state.coveredTop = view.adjustedInsetTop
         state.coveredBottom = view.adjustedInsetBottom - state.insetBottom  // less the view's own inset
+    }
+
+    /// `isNeedUpdate` and `isNeedLoad`: what `scrollViewDidScroll` sets, as it would set them now (the
+    /// seed keeps them as flags, set at each scroll; SPEC §3 arms by where the finger holds the list, so
+    /// rows arriving or the feed's first data mid-drag arm or disarm at once).
+    private func isNeedUpdate(_ state: State) -> Bool {
+        state.shown && state.dragging && -state.offset - state.coveredTop >= headerArmDistance
+    }
+
+    private func isNeedLoad(_ state: State) -> Bool {
+        let visibleBottom = state.offset + state.height - state.coveredBottom
+        return state.shown && state.dragging && visibleBottom - max(state.rowsHeight, visibleHeight(state)) >= footerArmDistance
     }
 
     private func visibleHeight(_ state: State) -> Double { max(0, state.height - state.coveredTop - state.coveredBottom) }
@@ -194,11 +217,11 @@ public struct Seed000Behaviour: PagingBehaviour {
         // With the seed's own words the labels say only what the pull says (SPEC §8); another
         // locale's table has a refreshing and a loading text, and those show.
         let header: FeedState.HeaderState = !state.shown ? .hidden : state.loading == .refresh ? .refreshing
-            : state.isNeedUpdate ? .armed : .idle
-        let headerText: ListText? = header == .refreshing && labelsFollowThePull && state.isNeedUpdate ? .key("header.armed") : nil
+            : isNeedUpdate(state) ? .armed : .idle
+        let headerText: ListText? = header == .refreshing && labelsFollowThePull && isNeedUpdate(state) ? .key("header.armed") : nil
         let footer: FeedState.FooterState = !footerShows(state) ? .hidden : state.loading == .more ? .loading
-            : state.exhausted ? .exhausted : state.isNeedLoad ? .armed : .idle
-        let footerText: ListText? = footer == .loading && labelsFollowThePull && state.isNeedLoad ? .key("footer.armed") : nil
+            : state.exhausted ? .exhausted : isNeedLoad(state) ? .armed : .idle
+        let footerText: ListText? = footer == .loading && labelsFollowThePull && isNeedLoad(state) ? .key("footer.armed") : nil
         let retry = retryShows(state)
         return ListScreen(rows: state.rows, header: header, headerPart: .init(text: headerText), footer: footer,
                           footerPart: .init(text: footerText), retry: retry ? .key("retry") : nil,

@@ -11,8 +11,9 @@
 /// view is hidden but while the first load runs or after it failed (SPEC §8, "no rows, no footer"), and
 /// an empty first page shows the empty view (SPEC §3).
 ///
-/// The first step of issue 20 §2: the preset still renders through the engine; `PresetPortTwinTests`
-/// holds this port to the engine's frames on every seed001 demo.
+/// Issue 20 §2: the command line still renders the preset through the engine; `PresetPortFrameTests`
+/// holds this behaviour to the engine's frames byte for byte on every demo, `PresetPortRandomTwinTests`
+/// on random scripts.
 public struct Seed001Behaviour: PagingBehaviour {
     public struct State: Hashable, Sendable {
         /// `dataArray`.
@@ -23,13 +24,28 @@ public struct Seed001Behaviour: PagingBehaviour {
         public var pages = 0
         /// A page came back shorter than `pageSize`: the feed has ended (SPEC §3).
         public var exhausted = false
+        /// The scroll view as the last callback showed it (for a tap on the footer: is it in view?).
+        var view: ScrollViewSnapshot?
+        /// The rows on screen (`willDisplay` … `didEndDisplaying`): the seed only appends, so they keep their indices.
+        var displayed: Set<Int> = []
     }
 
-    /// Rows a full page holds (the seed's 20).
+    /// Rows a full page holds (the seed's 20); the footer view's height (its 60); a row's height (44)
+    /// and the table's style, for where the footer view sits below the rows.
     public var pageSize: Int
+    public var footerHeight: Double
+    public var rowHeight: Double
+    public var style: ListStyle?
+    /// How many rows before the last one a cell's coming into view loads the next page: the seed's 0
+    /// (`indexPath.row == dataArray.count - 1`), or the list's `prefetchRows`.
+    public var prefetchRows: Int
 
-    public init(pageSize: Int = 20) {
+    public init(pageSize: Int = 20, footerHeight: Double = 60, rowHeight: Double = 44, style: ListStyle? = nil, prefetchRows: Int = 0) {
+        self.prefetchRows = prefetchRows
         self.pageSize = pageSize
+        self.footerHeight = footerHeight
+        self.rowHeight = rowHeight
+        self.style = style
     }
 
     public var initialState: State { State() }
@@ -38,7 +54,27 @@ public struct Seed001Behaviour: PagingBehaviour {
         switch callback {
         case .viewDidLoad:
             return loadMore(&state)
-        case .cellForRowAt(let row, _) where state.loadMoreEnable && !state.exhausted && row == state.rows.count - 1:
+        case .cellForRowAt(let row, let view) where state.loadMoreEnable && !state.exhausted && row >= state.rows.count - 1 - prefetchRows:
+            state.view = view
+            return loadMore(&state)
+        case .willDisplay(let row, let view):
+            state.view = view
+            state.displayed.insert(row)
+            return []
+        case .didEndDisplaying(let row, let view):
+            state.view = view
+            state.displayed.remove(row)
+            return []
+        case .cellForRowAt(_, let view), .scrollViewDidScroll(let view),
+             .scrollViewWillBeginDragging(let view), .scrollViewWillEndDragging(_, _, let view), .scrollViewDidEndDragging(_, let view),
+             .scrollViewWillBeginDecelerating(let view), .scrollViewDidEndDecelerating(let view), .prefetchRowsAt(_, let view):
+            state.view = view
+            return []
+        case .viewWillTransition(let size):
+            state.view?.height = size.height
+            return []
+        case .tapFooter where screen(state).footer == .idle && footerInView(state):
+            // The seed's footer takes no taps; SPEC §3's auto footer loads when tapped while idle.
             return loadMore(&state)
         case .reply(_, .success(let items)):
             // timeOut(): append, reloadData, loadMoreEnable = true.
@@ -46,10 +82,19 @@ public struct Seed001Behaviour: PagingBehaviour {
             state.pages += 1
             state.exhausted = items.count < pageSize
             state.loadMoreEnable = true
-            return []
+            // A page shorter than `prefetchRows` leaves a row that loads in view without a new cell: load now.
+            guard !state.exhausted, state.displayed.contains(where: { $0 >= state.rows.count - 1 - prefetchRows }) else { return [] }
+            return loadMore(&state)
         default:
             return []
         }
+    }
+
+    /// The footer view overlaps the visible area (the viewport less what covers its edges).
+    private func footerInView(_ state: State) -> Bool {
+        guard let view = state.view else { return false }
+        let top = ListScreen.Stack(rows: state.rows, rowHeight: rowHeight, style: style).height  // O(rows), on a tap
+        return top < view.contentOffset + view.height - view.adjustedInsetBottom && top + footerHeight > view.contentOffset + view.adjustedInsetTop
     }
 
     /// `loadMore()`.

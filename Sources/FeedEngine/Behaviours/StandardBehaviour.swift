@@ -1,14 +1,14 @@
 /// The `standard` preset's rules (SPEC §5) written as a team would write them in a view controller
 /// (SPEC §10): a pull-to-refresh header that arms past its height and starts on release, holding
 /// itself open (`beginRefreshing`) while the refresh or the first load runs; a footer that loads the
-/// next page when a row within `prefetchRows` of the end shows (`willDisplay`), or when tapped; a
+/// next page when a row within `prefetchRows` of the end shows, or when tapped; a
 /// refresh that cancels a page in flight; a failed first load offers the retry button, a failed
 /// refresh a toast, a failed page a toast and a footer that waits for a tap or a new drag; a short
 /// page ends the feed; a page's items whose ids the list holds are dropped.
 ///
-/// The third step of issue 20 §2: the preset still renders through the engine; `PresetPortTwinTests`
-/// holds this behaviour to the engine's frames on the standard demos it can draw (not yet the ones
-/// with sections or measured cells, which `BehaviourRunner` does not lay out).
+/// Issue 20 §2: the command line still renders the preset through the engine; `PresetPortFrameTests`
+/// holds this behaviour to the engine's frames byte for byte on every demo, `PresetPortRandomTwinTests`
+/// on random scripts.
 public struct StandardBehaviour: PagingBehaviour {
     public struct State: Hashable, Sendable {
         public var rows: [Item] = []
@@ -30,11 +30,13 @@ public struct StandardBehaviour: PagingBehaviour {
         public var retry: RequestKind?
         /// The last first load or refresh returned no rows.
         public var emptyShown = false
-        /// The finger holds the list past the header's arming line.
-        public var pulled = false
         var dragging = false
-        /// The rows on screen (`willDisplay` … `didEndDisplaying`).
-        var displayed: Set<Int> = []
+        /// The refresh control's `valueChanged` for crossing the threshold in this drag has come (and was
+        /// let be); the last `scrollViewDidScroll` crossed it, so the `valueChanged` right after is that one.
+        var crossed = false
+        var crossing = false
+        /// The rows' slots summed (section headers included): the content above the footer.
+        var rowsHeight = 0.0
         /// What the last callback showed of the scroll view, and what covers its top besides the
         /// refreshing header (the safe area and bars: where the list rests).
         var view: ScrollViewSnapshot?
@@ -53,9 +55,13 @@ public struct StandardBehaviour: PagingBehaviour {
     public let rowHeight: Double
     /// A refresh while a page loads cancels the page (`standard`), or is refused.
     public let refreshCancelsLoadMore: Bool
+    /// The table's style, when the rows form sections: a section's header takes room above its first row.
+    public let style: ListStyle?
 
-    /// The behaviour with the sizes and switches of `config` (standard's preset, or a scenario's overrides).
-    public init(config: FeedConfig) {
+    /// The behaviour with the sizes and switches of `config` (standard's preset, or a scenario's
+    /// overrides), for a table of `style`.
+    public init(config: FeedConfig, style: ListStyle? = nil) {
+        self.style = style
         pageSize = config.pageSize
         headerHeight = config.header?.height ?? 54
         headerArmDistance = config.header?.armDistance ?? 54
@@ -69,17 +75,18 @@ public struct StandardBehaviour: PagingBehaviour {
     public var initialState: State { State() }
 
     public func handle(_ callback: ListCallback, state: inout State) -> [ListEffect] {
-        var effects = respond(to: callback, &state)
+        let crossing = state.crossing
+        state.crossing = false
+        var effects = respond(to: callback, crossing: crossing, &state)
         // The footer loads by itself whenever a row near the end shows and nothing says to wait.
-        let nearEnd = state.rows.count - 1 - prefetchRows
-        if state.loading == nil, !state.rows.isEmpty, !state.autoLoadBlocked, !state.footerFailed, !state.exhausted,
-           state.displayed.contains(where: { $0 >= nearEnd && $0 < state.rows.count }) {
-            effects += start(.more, &state)
+        // (A drag's first callback comes before it moves: the scroll that follows decides.)
+        if state.loading == nil, !state.autoLoadBlocked, !state.footerFailed, !state.exhausted, showsRowNearEnd(state) {
+            if case .scrollViewWillBeginDragging = callback {} else { effects += start(.more, &state) }
         }
         return effects
     }
 
-    private func respond(to callback: ListCallback, _ state: inout State) -> [ListEffect] {
+    private func respond(to callback: ListCallback, crossing: Bool, _ state: inout State) -> [ListEffect] {
         switch callback {
         case .viewDidLoad:
             return start(.initial, &state)
@@ -87,34 +94,35 @@ public struct StandardBehaviour: PagingBehaviour {
             // A new drag: a failed footer goes back to idle and may load again.
             see(view, &state)
             state.dragging = true
+            state.crossed = false
             state.footerFailed = false
             state.autoLoadBlocked = false
             return []
         case .scrollViewDidScroll(let view):
             see(view, &state)
-            state.pulled = view.isDragging && -view.contentOffset - view.adjustedInsetTop >= headerArmDistance
+            // UIRefreshControl sends `valueChanged` at the scroll that crosses its threshold, once a drag.
+            state.crossing = pulled(state) && !state.crossed && !state.held
             return []
         case .scrollViewDidEndDragging(_, let view):
             see(view, &state)
-            state.dragging = false
             // The header says "release to refresh" unless it is refreshing already.
-            guard state.pulled else { return [] }
-            state.pulled = false
-            return state.loading?.replacesRows == true ? [] : trigger(.refresh, &state)
-        case .willDisplay(let row, let view):
-            see(view, &state)
-            state.displayed.insert(row)
-            return []
-        case .didEndDisplaying(let row, let view):
-            see(view, &state)
-            state.displayed.remove(row)
-            return []
-        case .cellForRowAt(_, let view), .scrollViewWillEndDragging(_, _, let view), .scrollViewWillBeginDecelerating(let view),
+            let released = pulled(state)
+            state.dragging = false
+            return !released || state.loading?.replacesRows == true ? [] : trigger(.refresh, &state)
+        case .cellForRowAt(_, let view), .willDisplay(_, let view), .didEndDisplaying(_, let view), .scrollViewWillEndDragging(_, _, let view), .scrollViewWillBeginDecelerating(let view),
              .scrollViewDidEndDecelerating(let view), .prefetchRowsAt(_, let view):
             see(view, &state)
             return []
-        case .refreshControlValueChanged where !state.dragging:
-            // The script's `refresh` (in a drag, the release decides).
+        case .viewWillTransition(let size):
+            state.view?.height = size.height  // the bounds the table is about to have
+            return []
+        case .refreshControlValueChanged:
+            // The pull crossing the threshold sends it during the drag: the release decides, as SPEC §3's
+            // header does. Any other is the script's `refresh`.
+            if crossing {
+                state.crossed = true
+                return []
+            }
             return trigger(.refresh, &state)
         case .tapRetry:
             guard let kind = retryShows(state) ? state.retry : nil else { return [] }
@@ -136,6 +144,7 @@ public struct StandardBehaviour: PagingBehaviour {
             case .success(let items):
                 if kind.replacesRows {
                     state.rows = []
+                    state.rowsHeight = 0
                     state.ids = []
                     state.pageIndex = 1
                     state.hasData = true
@@ -153,6 +162,7 @@ public struct StandardBehaviour: PagingBehaviour {
                         continue
                     }
                     state.rows.append(item)
+                    state.rowsHeight += slot(state.rows.count - 1, state.rows)
                 }
                 return ended
             case .failure:
@@ -203,6 +213,36 @@ public struct StandardBehaviour: PagingBehaviour {
         state.coveredTop = view.adjustedInsetTop - (state.held ? headerHeight : 0)
     }
 
+    /// The finger holds the list past the header's arming line (SPEC §3): from where the list rests,
+    /// which moves as the header stops being held.
+    private func pulled(_ state: State) -> Bool {
+        guard state.dragging, let view = state.view else { return false }
+        return -view.contentOffset - state.coveredTop - (state.held ? headerHeight : 0) >= headerArmDistance
+    }
+
+    /// The space row `index` takes: its height, and its section's header above it when it begins one.
+    private func slot(_ index: Int, _ rows: [Item]) -> Double {
+        (rows[index].height ?? rowHeight) + headerSpace(index, rows)
+    }
+
+    private func headerSpace(_ index: Int, _ rows: [Item]) -> Double {
+        guard let style, ListStyle.beginsSection(rows[index], after: index > 0 ? rows[index - 1] : nil) else { return 0 }
+        return style.headerSpace(first: index == 0)
+    }
+
+    /// A row within `prefetchRows` of the end overlaps the scroll view (what `willDisplay` of such a row
+    /// says, read from where the list is now).
+    /// - Complexity: O(prefetchRows).
+    private func showsRowNearEnd(_ state: State) -> Bool {
+        guard let view = state.view, !state.rows.isEmpty else { return false }
+        let bottom = view.contentOffset + view.height
+        guard bottom > 0, view.contentOffset < state.rowsHeight else { return false }
+        let index = state.rows.count - 1 - prefetchRows
+        guard index > 0 else { return true }
+        let below = (index..<state.rows.count).reduce(0.0) { $0 + slot($1, state.rows) }
+        return state.rowsHeight - below + headerSpace(index, state.rows) < bottom
+    }
+
     private func retryShows(_ state: State) -> Bool {
         state.retry != nil && state.loading != .initial && state.loading != .refresh
     }
@@ -215,13 +255,13 @@ public struct StandardBehaviour: PagingBehaviour {
     /// The footer overlaps the visible area (the viewport less what covers its edges).
     private func footerVisible(_ state: State) -> Bool {
         guard let view = state.view else { return false }
-        let top = view.contentHeight - footerHeight
+        let top = state.rowsHeight
         let coveredBottom = view.adjustedInsetBottom
         return top < view.contentOffset + view.height - coveredBottom && top + footerHeight > view.contentOffset + state.coveredTop
     }
 
     public func screen(_ state: State) -> ListScreen {
-        let header: FeedState.HeaderState = state.loading?.replacesRows == true ? .refreshing : state.pulled ? .armed : .idle
+        let header: FeedState.HeaderState = state.loading?.replacesRows == true ? .refreshing : pulled(state) ? .armed : .idle
         let retry = retryShows(state)
         return ListScreen(rows: state.rows, header: header, footer: footer(state), retry: retry ? .key("retry") : nil,
                           empty: state.emptyShown && state.rows.isEmpty && !retry ? .key("empty") : nil, separators: !retry,
