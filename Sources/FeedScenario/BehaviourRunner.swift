@@ -19,8 +19,12 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     private var source: any FeedSource
     /// Measures a page's items as it arrives, when the list's cells decide their heights (as the engine's runner does).
     private let sizer: (any RowSizer)?
-    /// The first page a sizer could not measure: the run stops delivering there (`frames(playing:sizer:)` throws it).
-    public private(set) var sizingFailure: RunLimitError?
+    /// Why the run stopped, if it did: a page the sizer could not measure, or rows past `ItemLimits` (a
+    /// logic that never stops appending). Nothing is played or delivered after it; `frames(playing:)`
+    /// throws it, and the library's render stops with it.
+    public private(set) var stopped: RunLimitError?
+    /// The logic's rows, counted against `ItemLimits` whenever they change.
+    private var held = HeldItems()
 
     public private(set) var contentOffset: Double
     public private(set) var isDragging = false
@@ -140,6 +144,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     }
 
     public mutating func perform<E: Error>(_ step: ScriptStep, emit: (Frame) throws(E) -> Void) throws(E) {
+        guard stopped == nil else { return }
         switch step {
         case .event(let event):
             play(event)
@@ -215,7 +220,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// arrive); `nil` when nothing is due. For a reply to a request in flight, `outcome` (when given)
     /// replaces what the source answered: the explorer chooses each reply's outcome itself.
     public mutating func deliverNext(by end: Double, outcome chosen: Reply.Outcome? = nil) -> Delivery? {
-        guard let index = nextOwed(by: end) else { return nil }
+        guard stopped == nil, let index = nextOwed(by: end) else { return nil }
         let next = owed.remove(at: index)
         time = next.due
         switch next.event {
@@ -226,9 +231,10 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             }
             var outcome = chosen.map(Self.reasoned) ?? answered
             // Heights are measured once, as the page arrives (as the engine's runner measures them).
-            if let sizer, sizingFailure == nil, case .success(let items) = outcome {
+            if let sizer, case .success(let items) = outcome {
                 do { outcome = .success(try sizer.sized(items)) } catch {
-                    sizingFailure = RunLimitError("at \(formatPoints(time)) s, reply \(request.id): \(error.message)")
+                    stopped = RunLimitError("at \(formatPoints(time)) s, reply \(request.id): \(error.message)")
+                    return nil
                 }
             }
             if request.id < newestReplacing { staleReplies += 1 }
@@ -272,7 +278,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     }
 
     private mutating func frame<E: Error>(_ cause: String, _ emit: (Frame) throws(E) -> Void) throws(E) {
-        guard !searching else { return }
+        guard !searching, stopped == nil else { return }
         let layout = self.layout
         guard layout != lastLayout else { return }
         lastLayout = layout
@@ -453,7 +459,14 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         let rows = screen.rows
         screen = behaviour.screen(next)
         // Most changes leave the rows as they were (a flag, the scroll view kept): the stack stays.
-        if screen.rows != rows { stack = screen.stack(rowHeight: config.rowHeight, style: style) }
+        guard screen.rows != rows else { return }
+        held.reset()
+        do { try held.add(screen.rows, from: 0) } catch {
+            stopped = RunLimitError("at \(formatPoints(time)) s, after \(callbacks.last ?? "a callback"): \(error.message)")
+            screen.rows = rows  // what was drawn last stays
+            return
+        }
+        stack = screen.stack(rowHeight: config.rowHeight, style: style)
     }
 
     private mutating func carry(_ effect: ListEffect) {
@@ -515,6 +528,8 @@ extension Scenario {
     public var presetBehaviour: (any PagingBehaviour)? { Preset.behaviour(named: preset.behaviour, config: config, style: style) }
 
     /// Every frame of the scenario with `behaviour` playing the app's logic, in memory (SPEC §10).
+    /// A run that stops (rows past `ItemLimits`) ends with the frames before it: the library's render
+    /// and `frames(playing:sizer:)` say why.
     public func frames<Behaviour: PagingBehaviour>(playing behaviour: Behaviour) -> [Frame] {
         var runner = BehaviourRunner(behaviour, scenario: self)
         var frames: [Frame] = []
@@ -523,12 +538,12 @@ extension Scenario {
     }
 
     /// The same, with the list's cells measured by `sizer` as pages arrive.
-    /// - Throws: the first page `sizer` could not measure.
+    /// - Throws: why the run stopped: the first page `sizer` could not measure, or rows past `ItemLimits`.
     public func frames<Behaviour: PagingBehaviour>(playing behaviour: Behaviour, sizer: any RowSizer) throws(RunLimitError) -> [Frame] {
         var runner = BehaviourRunner(behaviour, scenario: self, sizer: sizer)
         var frames: [Frame] = []
         runner.run(steps) { (frame: Frame) throws(Never) in frames.append(frame) }
-        if let failure = runner.sizingFailure { throw failure }
+        if let failure = runner.stopped { throw failure }
         return frames
     }
 }

@@ -139,7 +139,7 @@ public struct ScenarioRenderer: Sendable {
                                        displayFolder: displayFolder, progress: progress) { (emit) throws(RenderError) in
             try runner.run(scenario.steps, emit: emit)
         }
-        if let failure = runner.sizingFailure { throw .limit(failure, scenario: scenario.name) }
+        if let failure = runner.stopped { throw .limit(failure, scenario: scenario.name) }
         let fonts = try drawing.map { (drawing) throws(RenderError) in try drawing.writeFonts(written.usage, into: writer) } ?? 0
         let pages = try writeAbout(scenario, frames: written.frames, largest: written.largest, into: writer, displayFolder: displayFolder)
         return RenderReport(name: scenario.name, summary: scenario.summary, preset: scenario.preset.name,

@@ -180,3 +180,30 @@ final class BehaviourRunnerTests: XCTestCase {
 enum FrameJSONProbe {
     static func suppressed(of frame: Frame) -> String { frame.layout.suppressedIsKnown ? "\(frame.layout.suppressed)" : "null" }
 }
+
+/// A logic that never stops growing its rows ends in a clear error at `ItemLimits`, not in the machine's memory.
+final class BehaviourRunnerLimitTests: XCTestCase {
+    struct Hoarder: PagingBehaviour {
+        var initialState: [Item] { [] }
+        func handle(_ callback: ListCallback, state: inout [Item]) -> [ListEffect] {
+            if case .viewDidLoad = callback { state = Array(repeating: Item(id: "same", title: "a row"), count: ItemLimits.maxItems + 1) }
+            return []
+        }
+        func screen(_ state: [Item]) -> ListScreen { ListScreen(rows: state) }
+    }
+
+    func testRowsPastTheLimitStopTheRunWithAMessage() throws {
+        let scenario = try ScenarioReader.read(Array(#"{ "preset": "standard", "events": ["launch", "wait 1", "scroll to bottom"] }"#.utf8), file: "hoard.json")
+        var runner = BehaviourRunner(Hoarder(), scenario: scenario)
+        var frames = 0
+        runner.run(scenario.steps) { (_: Frame) throws(Never) in frames += 1 }
+        XCTAssertEqual(frames, 0, "nothing is drawn past the limit")
+        XCTAssertEqual(runner.stopped?.message, "at 0 s, after viewDidLoad: the list would hold 1,000,001 items, over 1,000,000 (the limit of items held)")
+        XCTAssertEqual(runner.screen.rows.count, 0, "what was drawn last stays")
+        XCTAssertThrowsError(try scenario.frames(playing: Hoarder(), sizer: NoSizer()))
+    }
+
+    struct NoSizer: RowSizer {
+        func sized(_ items: [Item]) throws(RunLimitError) -> [Item] { items }
+    }
+}
