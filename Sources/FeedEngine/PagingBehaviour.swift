@@ -16,7 +16,9 @@ public protocol PagingBehaviour: Sendable {
     /// One callback: the state moves on, and what UIKit (and the network) must do comes back.
     func handle(_ callback: ListCallback, state: inout State) -> [ListEffect]
 
-    /// What the list shows in `state`.
+    /// What the list shows in `state`. Called after every callback that changed the state: return the
+    /// rows array the state holds (not one built anew), so that FeedFrames sees in O(1) that the rows
+    /// did not change; rows that did change are restacked, O(rows).
     func screen(_ state: State) -> ListScreen
 
     /// How many rows below the visible ones FeedFrames offers to `prefetchRowsAt` (a

@@ -15,7 +15,7 @@ public enum Sweep {
     /// The same grid with a team's own logic playing the app (SPEC §10).
     public static func run<Behaviour: PagingBehaviour>(_ scenario: Scenario, parameters: [SweepParameter], playing behaviour: Behaviour,
                                                        progress: (Int, Int) -> Void = { _, _ in }) throws(SweepError) -> SweepTable {
-        try run(scenario, parameters: parameters, outcome: { (variant) throws(RunLimitError) in outcome(of: variant, playing: behaviour) },
+        try run(scenario, parameters: parameters, outcome: { (variant) throws(RunLimitError) in try outcome(of: variant, playing: behaviour) },
                 progress: progress)
     }
 
@@ -61,8 +61,9 @@ public enum Sweep {
 
     /// Runs the scenario once with `behaviour` playing the app, and reads what happened from
     /// FeedFrames' own log and the screen it ends on.
+    /// - Throws: why the run stopped (the logic's rows past `ItemLimits`).
     /// - Complexity: O(the scenario's callbacks).
-    public static func outcome<Behaviour: PagingBehaviour>(of scenario: Scenario, playing behaviour: Behaviour) -> SweepOutcome {
+    public static func outcome<Behaviour: PagingBehaviour>(of scenario: Scenario, playing behaviour: Behaviour) throws(RunLimitError) -> SweepOutcome {
         var runner = BehaviourRunner(behaviour, scenario: scenario)
         var loadMores: [Double] = [], refreshes: [Double] = []
         var seen = Set<Int>()
@@ -77,6 +78,7 @@ public enum Sweep {
             }
             runner.journal = []
         }
+        if let stopped = runner.stopped { throw stopped }
         let screen = runner.screen
         return SweepOutcome(loadMores: loadMores, refreshes: refreshes, suppressed: nil, staleReplies: runner.staleReplies,
                             header: screen.header, footer: screen.footer, rows: screen.rows.count, pageIndex: runner.pageIndex,

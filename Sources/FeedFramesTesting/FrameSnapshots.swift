@@ -102,7 +102,7 @@ enum FrameSnapshots {
     /// Every frame in every strategy's format, in memory.
     /// - Parameter behaviour: a team's logic playing the app (its frames, in memory), instead of the preset's rules.
     static func render(_ scenario: Scenario, as strategies: [FrameStrategy],
-                       behaviour: (@Sendable (Scenario) -> [Frame])? = nil) throws(FramesFailure) -> InMemoryFrameFiles {
+                       behaviour: (@Sendable (Scenario) throws(RunLimitError) -> [Frame])? = nil) throws(FramesFailure) -> InMemoryFrameFiles {
         let extensions = strategies.map(\.pathExtension)
         guard !strategies.isEmpty, Set(extensions).count == extensions.count,
               extensions.allSatisfy({ !$0.isEmpty && !$0.contains("/") && !$0.hasPrefix(".") }) else {
@@ -113,7 +113,11 @@ enum FrameSnapshots {
         if let behaviour {
             let context = FrameResources(templates: templates, validator: validator, context: FrameContext(scenario))
             var files: [String: [UInt8]] = [:]
-            for frame in behaviour(scenario) { try add(frame, as: strategies, with: context, to: &files) }
+            let frames: [Frame]
+            do throws(RunLimitError) { frames = try behaviour(scenario) } catch {
+                throw FramesFailure(kind: .renderFailed, message: error.message)
+            }
+            for frame in frames { try add(frame, as: strategies, with: context, to: &files) }
             return InMemoryFrameFiles(files: files)
         }
         let drawing: CellDrawing?

@@ -25,7 +25,7 @@ public struct FramesScenario: Sendable {
 
     let origin: Origin
     /// A team's own logic playing the app instead of the preset's rules (`playing(_:)`).
-    var behaviour: (@Sendable (Scenario) -> [Frame])?
+    var behaviour: (@Sendable (Scenario) throws(RunLimitError) -> [Frame])?
 
     /// A scenario file (SPEC §4). A relative path is relative to the folder of the test file.
     public static func file(_ path: String) -> FramesScenario { FramesScenario(origin: .file(path)) }
@@ -75,7 +75,8 @@ public struct FramesScenario: Sendable {
     /// instead of the preset's rules (SPEC §10): `assertFrames(of: .file("inbox.json").playing(InboxLoader()))`.
     public func playing<Behaviour: PagingBehaviour>(_ logic: Behaviour) -> FramesScenario {
         var copy = self
-        copy.behaviour = { scenario in scenario.frames(playing: logic) }
+        // A run that stops (rows past `ItemLimits`) fails the assertion instead of recording what came before.
+        copy.behaviour = { (scenario) throws(RunLimitError) in try scenario.frames(playing: logic, sizer: nil) }
         return copy
     }
 

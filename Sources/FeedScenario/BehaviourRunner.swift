@@ -20,8 +20,8 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// Measures a page's items as it arrives, when the list's cells decide their heights (as the engine's runner does).
     private let sizer: (any RowSizer)?
     /// Why the run stopped, if it did: a page the sizer could not measure, or rows past `ItemLimits` (a
-    /// logic that never stops appending). Nothing is played or delivered after it; `frames(playing:)`
-    /// throws it, and the library's render stops with it.
+    /// logic that never stops appending). From then on nothing is played, delivered or carried out and
+    /// no frame is written; `frames(playing:sizer:)` throws it, the library's render stops with it.
     public private(set) var stopped: RunLimitError?
     /// The logic's rows, counted against `ItemLimits` whenever they change.
     private var held = HeldItems()
@@ -105,7 +105,8 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// `screen`'s rows stacked, section headers included.
     private var stack: ListScreen.Stack
 
-    /// The rows' heights summed, and the footer view below them while it shows (a table footer view).
+    /// The rows' slots summed (section headers included), and the footer view below them while it shows
+    /// (a table footer view).
     public var contentHeight: Double {
         stack.height + (screen.footer == .hidden ? 0 : config.footer.height)
     }
@@ -127,8 +128,8 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
 
     public var layout: Layout {
         let request = inFlight.values.max { $0.id < $1.id }
-        // The frame's `adjustedInset` counts a footer view below the rows, as the engine's does (SPEC §9:
-        // "a held header or footer included"); the scroll view here holds it as content instead.
+        // The frame's `adjustedInset` counts a footer view below the rows, as the engine counts its auto
+        // footer (README, "a held header or footer included"); the scroll view here holds it as content.
         let footer = screen.footer == .hidden ? 0 : config.footer.height
         return screen.layout(ListScreen.Geometry(viewport: viewport, insets: insets, contentOffset: contentOffset,
                                                  adjustedInsetTop: adjustedInsetTop, adjustedInsetBottom: adjustedInsetBottom + footer),
@@ -158,7 +159,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             deliver(.scrollViewWillBeginDecelerating(snapshot))
             let start = contentOffset, began = time
             var elapsed = 0.0
-            while elapsed < deceleration.duration {
+            while elapsed < deceleration.duration && stopped == nil {
                 elapsed = min(elapsed + 1000 / 60, deceleration.duration)
                 try advance(to: Timeline<Int>.rounded(began + elapsed / 1000), during: step, emit)
                 let target = start + deceleration.distance(after: elapsed)
@@ -168,6 +169,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
                 if reached != target { break }
             }
             deliver(.scrollViewDidEndDecelerating(snapshot))
+            try frame(step.description, emit)  // what a logic does as the list comes to rest
         }
     }
 
@@ -193,7 +195,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
 
     /// The next thing due by `end`, without taking it (the explorer branches on a reply's outcome).
     public func peekDue(by end: Double) -> Due? {
-        guard let index = nextOwed(by: end) else { return nil }
+        guard stopped == nil, let index = nextOwed(by: end) else { return nil }
         switch owed[index].event {
         case .reply(let request, _): return .reply(request, inFlight: inFlight[request.id] != nil)
         case .timer(let name): return .timer(name)
@@ -425,6 +427,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     // MARK: Effects
 
     private mutating func deliver(_ callback: ListCallback, answering request: Request? = nil) {
+        guard stopped == nil else { return }
         if !searching { callbacks.append(callback.name) }
         var next = state
         let effects = behaviour.handle(callback, state: &next)
@@ -462,14 +465,15 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         guard screen.rows != rows else { return }
         held.reset()
         do { try held.add(screen.rows, from: 0) } catch {
+            // The run ends here: the callback's effects are not carried out, and nothing follows.
             stopped = RunLimitError("at \(formatPoints(time)) s, after \(callbacks.last ?? "a callback"): \(error.message)")
-            screen.rows = rows  // what was drawn last stays
             return
         }
         stack = screen.stack(rowHeight: config.rowHeight, style: style)
     }
 
     private mutating func carry(_ effect: ListEffect) {
+        guard stopped == nil else { return }
         switch effect {
         case .request(let kind, let page):
             requestsIssued += 1
@@ -528,8 +532,8 @@ extension Scenario {
     public var presetBehaviour: (any PagingBehaviour)? { Preset.behaviour(named: preset.behaviour, config: config, style: style) }
 
     /// Every frame of the scenario with `behaviour` playing the app's logic, in memory (SPEC §10).
-    /// A run that stops (rows past `ItemLimits`) ends with the frames before it: the library's render
-    /// and `frames(playing:sizer:)` say why.
+    /// A run that stops (rows past `ItemLimits`) ends with the frames before it, silently: the library's
+    /// render and `frames(playing:sizer:)` say why.
     public func frames<Behaviour: PagingBehaviour>(playing behaviour: Behaviour) -> [Frame] {
         var runner = BehaviourRunner(behaviour, scenario: self)
         var frames: [Frame] = []
@@ -537,9 +541,9 @@ extension Scenario {
         return frames
     }
 
-    /// The same, with the list's cells measured by `sizer` as pages arrive.
+    /// The same, with the list's cells measured by `sizer` (when given) as pages arrive.
     /// - Throws: why the run stopped: the first page `sizer` could not measure, or rows past `ItemLimits`.
-    public func frames<Behaviour: PagingBehaviour>(playing behaviour: Behaviour, sizer: any RowSizer) throws(RunLimitError) -> [Frame] {
+    public func frames<Behaviour: PagingBehaviour>(playing behaviour: Behaviour, sizer: (any RowSizer)?) throws(RunLimitError) -> [Frame] {
         var runner = BehaviourRunner(behaviour, scenario: self, sizer: sizer)
         var frames: [Frame] = []
         runner.run(steps) { (frame: Frame) throws(Never) in frames.append(frame) }

@@ -199,8 +199,40 @@ final class BehaviourRunnerLimitTests: XCTestCase {
         runner.run(scenario.steps) { (_: Frame) throws(Never) in frames += 1 }
         XCTAssertEqual(frames, 0, "nothing is drawn past the limit")
         XCTAssertEqual(runner.stopped?.message, "at 0 s, after viewDidLoad: the list would hold 1,000,001 items, over 1,000,000 (the limit of items held)")
-        XCTAssertEqual(runner.screen.rows.count, 0, "what was drawn last stays")
+        XCTAssertEqual(runner.callbacks, ["viewDidLoad"], "nothing is played after it")
         XCTAssertThrowsError(try scenario.frames(playing: Hoarder(), sizer: NoSizer()))
+    }
+
+    /// Pages until the list is past the limit, then (were it still played) a refresh and more pages.
+    struct PageHoarder: PagingBehaviour {
+        var initialState: [Item] { [] }
+        func handle(_ callback: ListCallback, state: inout [Item]) -> [ListEffect] {
+            switch callback {
+            case .viewDidLoad: return [.request(.initial, page: 1)]
+            case .reply(_, .success):
+                let first = state.isEmpty
+                state += Array(repeating: Item(id: "same", title: "a row"), count: ItemLimits.maxItems / 2 + 1)
+                return first ? [.request(.more, page: 2)] : [.request(.more, page: 3), .beginRefreshing]
+            case .scrollViewDidScroll: return [.request(.refresh, page: 1)]
+            default: return []
+            }
+        }
+        func screen(_ state: [Item]) -> ListScreen { ListScreen(rows: state) }
+    }
+
+    func testAfterAStopNothingMoreIsPlayedAskedOrDrawn() throws {
+        let scenario = try ScenarioReader.read(Array(#"{ "preset": "standard", "source": { "latency": 1 }, "events": ["launch", "wait 1", "wait 1", "wait 1", "drag by 100", "fling 2000", "wait 5"] }"#.utf8), file: "pages.json")
+        var runner = BehaviourRunner(PageHoarder(), scenario: scenario)
+        var causes: [String] = []
+        runner.run(scenario.steps) { (frame: Frame) throws(Never) in causes.append(frame.cause) }
+        XCTAssertEqual(runner.stopped?.message,
+                       "at 2 s, after reply 2: the list would hold 1,000,002 items, over 1,000,000 (the limit of items held)",
+                       "the first reason is kept")
+        XCTAssertEqual(runner.requestsIssued, 2, "the stopping callback's own request is not made, nor any after")
+        XCTAssertEqual(causes.last, "wait 1 → reply 1: page 1, 20 items", "no frame after the stop")
+        XCTAssertEqual(runner.callbacks.last, "reply 2", "no callback after the stop")
+        XCTAssertFalse(runner.refreshing, "its effects are not carried out")
+        XCTAssertNil(runner.peekDue(by: 100))
     }
 
     struct NoSizer: RowSizer {

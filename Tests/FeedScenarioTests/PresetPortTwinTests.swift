@@ -3,10 +3,9 @@ import FeedFramesResources
 import FeedScenario
 import XCTest
 
-/// Issue 20 §2, first step: seed 001's own code ported as a behaviour (`Seed001Behaviour`) and played
-/// by FeedFrames as UIKit would, against the engine's seed001 preset, frame by frame on every seed001
-/// demo, and seed 000's scrolling code (`Seed000Behaviour`) against the seed000 preset. Each port
-/// counts the triggers it refuses, so `suppressed` is compared too.
+/// Issue 20 §2: each preset's behaviour (`Seed000Behaviour`, `Seed001Behaviour`, `StandardBehaviour`)
+/// played by FeedFrames as UIKit would, against the engine's preset, frame by frame on every demo of the
+/// preset and on hand-picked scenarios. Each counts the triggers it refuses, so `suppressed` is compared too.
 final class PresetPortTwinTests: XCTestCase {
     /// What the frames of both must agree on.
     struct Seen: Equatable, CustomStringConvertible {
@@ -54,7 +53,7 @@ final class PresetPortTwinTests: XCTestCase {
 
     func testThePortPlaysEverySeed001DemoAsTheEngineDoes() throws {
         try Self.assertPortPlaysAsTheEngine(preset: "seed001", demos: ["seed001-story.json", "seed001-stuck-spinner.json", "seed002-traditional.json"],
-                                            more: Self.more) { _ in Seed001Behaviour() }
+                                            more: Self.more)
     }
 
     /// Seed 000's scrolling code against the engine: pulls that arm and do not, releases while a page
@@ -70,7 +69,7 @@ final class PresetPortTwinTests: XCTestCase {
     func testThePortPlaysEverySeed000DemoAsTheEngineDoes() throws {
         try Self.assertPortPlaysAsTheEngine(preset: "seed000", demos: ["footer-on-short-content.json", "seed000-first-load-failure.json",
                                                                        "seed000-footer-follows-rows.json", "seed000-story.json"],
-                                            more: Self.more000) { Seed000Behaviour(config: $0.config) }
+                                            more: Self.more000)
     }
 
     /// The standard preset's rules written as a view controller: refresh cancelling a page, a failed page's
@@ -86,12 +85,55 @@ final class PresetPortTwinTests: XCTestCase {
     func testTheStandardBehaviourPlaysTheStandardDemosAsTheEngineDoes() throws {
         let all = Embedded.demos.filter { $0.value.contains(#""preset": "standard""#) }.keys.sorted()
         XCTAssertEqual(all.count, 29)
-        try Self.assertPortPlaysAsTheEngine(preset: "standard", demos: all, more: Self.moreStandard) { StandardBehaviour(config: $0.config, style: $0.style) }
+        try Self.assertPortPlaysAsTheEngine(preset: "standard", demos: all, more: Self.moreStandard)
+    }
+
+    /// The seeds' ports on what their demos never show: sections (a header's room above a section's first
+    /// row counts where the rows end), and a feed that shifts under the reader (repeated ids dropped).
+    func testTheSeedsPortsWithSectionsAndRepeatedIds() throws {
+        var more: [String: String] = [:]
+        for seed in ["seed000", "seed001"] {
+            for demo in ["sections-plain.json", "sections-grouped.json", "shifting-feed-offset.json"] {
+                let text = try XCTUnwrap(Embedded.demos[demo])
+                more["\(seed)-\(demo)"] = text.replacingOccurrences(of: #""preset": "standard""#, with: #""preset": "\#(seed)""#)
+            }
+            more["\(seed)-shifting-pulled.json"] = #"{ "preset": "\#(seed)", "source": { "total": 60, "paging": "page", "inserts": [{ "at": 3, "count": 5 }] }, "events": ["launch", "wait 2", "wait 2", "scroll to bottom", "drag by 80", "release", "wait 2", "scroll to bottom", "drag by 80", "release", "wait 2"] }"#
+        }
+        var compared = 0
+        for (name, text) in more.sorted(by: { $0.key < $1.key }) {
+            let scenario = try ScenarioReader.read(Array(text.utf8), file: name)
+            var engine = ScenarioRunner(scenario)
+            var expected: [Seen] = []
+            try engine.run(scenario.steps) { frame in expected.append(Seen(frame)) }
+            let behaviour = try XCTUnwrap(scenario.presetBehaviour, name)
+            let played = scenario.frames(playing: behaviour).map(Seen.init)
+            XCTAssertEqual(played.count, expected.count, "\(name): frames")
+            for (index, (port, reference)) in zip(played, expected).enumerated() where port != reference {
+                XCTFail("\(name) frame \(index + 1):\n  port   \(port)\n  engine \(reference)")
+                break
+            }
+            compared += expected.count
+        }
+        XCTAssertGreaterThan(compared, 30)
+    }
+
+    /// A scenario that asks for rules a preset's behaviour does not have gets none (it would not play as the engine).
+    func testABehaviourIsGivenOnlyForTheRulesItHas() throws {
+        func behaviour(_ json: String) throws -> (any PagingBehaviour)? {
+            try ScenarioReader.read(Array(json.utf8), file: "rules.json").presetBehaviour
+        }
+        XCTAssertNotNil(try behaviour(#"{ "preset": "standard", "config": { "rowHeight": 60, "refreshWhileLoading": "ignore" }, "events": ["launch"] }"#))
+        XCTAssertNotNil(try behaviour(#"{ "preset": "seed000", "config": { "hideFooterWhenFits": false }, "events": ["launch"] }"#))
+        XCTAssertNil(try behaviour(#"{ "preset": "standard", "config": { "loadMoreFailure": "toast" }, "events": ["launch"] }"#))
+        XCTAssertNil(try behaviour(#"{ "preset": "standard", "config": { "header": null }, "events": ["launch"] }"#))
+        XCTAssertNil(try behaviour(#"{ "preset": "seed000", "config": { "refreshWhileLoading": "cancel" }, "events": ["launch"] }"#))
+        XCTAssertNil(try behaviour(#"{ "preset": "seed001", "config": { "hideFooterWhenFits": true }, "events": ["launch"] }"#))
     }
 
     /// Every demo of `preset` (which must be `demos`) and `more`, played by the engine and by the port, frame by frame.
-    static func assertPortPlaysAsTheEngine<B: PagingBehaviour>(preset: String, demos names: [String], more: [String: String],
-                                                               port: (Scenario) -> B, file: StaticString = #filePath, line: UInt = #line) throws {
+    /// Each scenario's behaviour is its preset's (`Scenario.presetBehaviour`).
+    static func assertPortPlaysAsTheEngine(preset: String, demos names: [String], more: [String: String],
+                                           file: StaticString = #filePath, line: UInt = #line) throws {
         var demos = Embedded.demos.filter { $0.value.contains(#""preset": "\#(preset)""#) }
         XCTAssertEqual(demos.keys.sorted(), names.sorted(), file: file, line: line)
         demos.merge(more) { first, _ in first }
@@ -100,7 +142,8 @@ final class PresetPortTwinTests: XCTestCase {
             var engine = ScenarioRunner(scenario)
             var expected: [Seen] = []
             try engine.run(scenario.steps) { frame in expected.append(Seen(frame)) }
-            let played = scenario.frames(playing: port(scenario)).map(Seen.init)
+            let behaviour = try XCTUnwrap(scenario.presetBehaviour, name, file: file, line: line)
+            let played = scenario.frames(playing: behaviour).map(Seen.init)
             XCTAssertEqual(played.count, expected.count, "\(name): frames", file: file, line: line)
             for (index, (port, reference)) in zip(played, expected).enumerated() where port != reference {
                 XCTFail("\(name) frame \(index + 1):\n  port   \(port)\n  engine \(reference)", file: file, line: line)

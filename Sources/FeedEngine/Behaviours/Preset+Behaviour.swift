@@ -1,15 +1,59 @@
 extension Preset {
     /// The rules of the built-in preset named `name` (`seed000`, `seed001`, `standard`) written as a
-    /// behaviour (SPEC §10), with the sizes and switches of `config`, for a table of `style`; `nil` for
-    /// another name.
-    /// Played by `BehaviourRunner`, each draws its preset's demos as the engine does (issue 20 §2).
+    /// behaviour (SPEC §10), with the sizes and switches of `config`, for a table of `style`. Played by
+    /// `BehaviourRunner`, each draws its preset's demos as the engine does (issue 20 §2).
+    ///
+    /// `nil` for another name, and for a configuration that asks for rules the behaviour does not have:
+    /// each reads the sizes, distances, texts and durations, seed000 also `hideFooterWhenFits` and
+    /// standard `refreshWhileLoading`; any other switch of SPEC §5 (a failure's handling, the first-load
+    /// indicator, holding open, the footer's mode or spinner, no header…) must be the preset's own.
     public static func behaviour(named name: String, config: FeedConfig, style: ListStyle? = nil) -> (any PagingBehaviour)? {
+        guard let own = Preset.named(name)?.config() else { return nil }
+        var asked = Rules(config), expected = Rules(own)
         switch name {
-        case "seed000": return Seed000Behaviour(config: config)
-        case "seed001": return Seed001Behaviour(pageSize: config.pageSize, footerHeight: config.footer.height, rowHeight: config.rowHeight, style: style,
-                                                 prefetchRows: config.footer.prefetchRows)
-        case "standard": return StandardBehaviour(config: config, style: style)
-        default: return nil
+        case "seed000":
+            asked.hideFooterWhenFits = expected.hideFooterWhenFits
+            guard asked == expected else { return nil }
+            return Seed000Behaviour(config: config, style: style)
+        case "seed001":
+            guard asked == expected else { return nil }
+            return Seed001Behaviour(pageSize: config.pageSize, footerHeight: config.footer.height, rowHeight: config.rowHeight, style: style,
+                                    prefetchRows: config.footer.prefetchRows)
+        case "standard":
+            asked.refreshWhileLoading = expected.refreshWhileLoading
+            guard asked == expected else { return nil }
+            return StandardBehaviour(config: config, style: style)
+        default:
+            return nil
+        }
+    }
+
+    /// The switches of SPEC §5 that change what a list does, as opposed to its sizes, texts and durations.
+    private struct Rules: Equatable {
+        var hasHeader: Bool
+        var footerMode: FeedConfig.Footer.Mode
+        var footerSpinner: FeedConfig.Footer.Spinner
+        var hideUntilFirstData, hideFooterWhenFits, holdWhileLoading: Bool
+        var firstLoadIndicator: FeedConfig.FirstLoadIndicator
+        var firstLoadFailure: FeedConfig.FirstLoadFailure
+        var refreshFailure: FeedConfig.RefreshFailure
+        var loadMoreFailure: FeedConfig.LoadMoreFailure
+        var refreshWhileLoading: FeedConfig.RefreshWhileLoading
+        var retryPlacement: FeedConfig.RetryPlacement
+
+        init(_ config: FeedConfig) {
+            hasHeader = config.header != nil
+            footerMode = config.footer.mode
+            footerSpinner = config.footer.spinner
+            hideUntilFirstData = config.hideUntilFirstData
+            hideFooterWhenFits = config.hideFooterWhenFits
+            holdWhileLoading = config.holdWhileLoading
+            firstLoadIndicator = config.firstLoadIndicator
+            firstLoadFailure = config.firstLoadFailure
+            refreshFailure = config.refreshFailure
+            loadMoreFailure = config.loadMoreFailure
+            refreshWhileLoading = config.refreshWhileLoading
+            retryPlacement = config.retryPlacement
         }
     }
 }

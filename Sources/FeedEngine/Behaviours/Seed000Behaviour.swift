@@ -23,15 +23,16 @@
 public struct Seed000Behaviour: PagingBehaviour {
     public struct State: Hashable, Sendable {
         /// `mArray`.
-        public var rows: [Item] = []
-        /// The rows' heights summed, for "every row shows".
-        var rowsHeight = 0.0
+        /// `mArray` (a page's repeated ids dropped, SPEC §3), and the rows' height for "every row shows".
+        public var rows = PresetRows()
         /// `isLoading`, with what it loads: the header refreshes for `.refresh`, the footer spins for `.more`.
         public var loading: RequestKind?
         /// The header and footer views are shown (after the first data).
         public var shown = false
-        /// The pages appended since the rows were last replaced.
+        /// Pages given since the rows were last replaced (the replacing page is 1).
         public var pageIndex = 0
+        /// Requests made (FeedFrames numbers them from 1, in order), so a reply is matched to the one that runs.
+        var issued = 0
         /// A page came back shorter than `pageSize`: the feed has ended (SPEC §3).
         public var exhausted = false
         /// What `btnRetry` repeats, while it is on the table.
@@ -42,9 +43,10 @@ public struct Seed000Behaviour: PagingBehaviour {
         public var suppressed = 0
         /// Between `scrollViewWillBeginDragging` and `scrollViewDidEndDragging`.
         var dragging = false
-        /// FeedFrames' refresh control sent `valueChanged` for the pull crossing its threshold in this drag;
-        /// the last `scrollViewDidScroll` crossed it, so the `valueChanged` right after is that one.
+        /// FeedFrames' refresh control sent `valueChanged` for this drag's crossing of its threshold.
         var crossed = false
+        /// The callback before this one was the scroll that crossed the threshold: a `valueChanged` now is that
+        /// crossing's, not the script's `refresh`. Lives one callback.
         var crossing = false
         /// What covers the scroll view's edges besides the view's own inset, and its height, as the
         /// last snapshot showed them (the visible area the seed's `indexPathsForVisibleRows` reads).
@@ -63,9 +65,13 @@ public struct Seed000Behaviour: PagingBehaviour {
     public let labelsFollowThePull: Bool
     public let toastDuration: Double
     public let rowHeight: Double
+    /// The table's style, when the rows form sections: a section's header takes room above its first row.
+    public let style: ListStyle?
 
-    /// The port with the sizes and switches of `config` (seed000's preset, or a scenario's overrides).
-    public init(config: FeedConfig) {
+    /// The port with the sizes and switches of `config` (seed000's preset, or a scenario's overrides),
+    /// for a table of `style`.
+    public init(config: FeedConfig, style: ListStyle? = nil) {
+        self.style = style
         pageSize = config.pageSize
         headerArmDistance = config.header?.armDistance ?? 60
         footerArmDistance = config.footer.armDistance
@@ -135,22 +141,20 @@ public struct Seed000Behaviour: PagingBehaviour {
             guard let kind = retryShows(state) ? state.retry : nil else { return [] }
             let effects = trigger(kind, &state)
             return effects.isEmpty || kind != .refresh ? effects : effects + [.setContentOffset(-state.coveredTop, animated: true)]
-        case .reply(_, let outcome):
-            guard let kind = state.loading else { return [] }
+        case .reply(let id, let outcome):
+            guard let kind = state.loading, id == state.issued else { return [] }
             state.loading = nil
             switch outcome {
             case .success(let items):
                 if kind.replacesRows {
-                    state.rows = items
-                    state.rowsHeight = 0
+                    state.rows.removeAll()
                     state.pageIndex = 1
                     state.shown = true
                     state.emptyPage = items.isEmpty
                 } else {
-                    state.rows += items
                     state.pageIndex += 1
                 }
-                state.rowsHeight += items.reduce(0) { $0 + ($1.height ?? rowHeight) }
+                state.rows.append(items, rowHeight: rowHeight, style: style)
                 state.exhausted = items.count < pageSize
                 state.retry = nil
                 return []
@@ -178,6 +182,7 @@ public struct Seed000Behaviour: PagingBehaviour {
     /// `updateInfo` / `getMoreInfo`: `isLoading = YES` and the request.
     private func start(_ kind: RequestKind, _ state: inout State) -> [ListEffect] {
         state.loading = kind
+        state.issued += 1
         return [.request(kind, page: kind == .more ? state.pageIndex + 1 : 1)]
     }
 
@@ -198,14 +203,14 @@ public struct Seed000Behaviour: PagingBehaviour {
 
     private func isNeedLoad(_ state: State) -> Bool {
         let visibleBottom = state.offset + state.height - state.coveredBottom
-        return state.shown && state.dragging && visibleBottom - max(state.rowsHeight, visibleHeight(state)) >= footerArmDistance
+        return state.shown && state.dragging && visibleBottom - max(state.rows.height, visibleHeight(state)) >= footerArmDistance
     }
 
     private func visibleHeight(_ state: State) -> Double { max(0, state.height - state.coveredTop - state.coveredBottom) }
 
     /// `tableFooterView.hidden`: hidden until data, and while every row shows.
     private func footerShows(_ state: State) -> Bool {
-        state.shown && !state.rows.isEmpty && !(hidesFooterWhenFits && state.rowsHeight <= visibleHeight(state))
+        state.shown && !state.rows.isEmpty && !(hidesFooterWhenFits && state.rows.height <= visibleHeight(state))
     }
 
     /// The retry button is off the table while the request it repeats runs again.
@@ -223,9 +228,9 @@ public struct Seed000Behaviour: PagingBehaviour {
             : state.exhausted ? .exhausted : isNeedLoad(state) ? .armed : .idle
         let footerText: ListText? = footer == .loading && labelsFollowThePull && isNeedLoad(state) ? .key("footer.armed") : nil
         let retry = retryShows(state)
-        return ListScreen(rows: state.rows, header: header, headerPart: .init(text: headerText), footer: footer,
+        return ListScreen(rows: state.rows.items, header: header, headerPart: .init(text: headerText), footer: footer,
                           footerPart: .init(text: footerText), retry: retry ? .key("retry") : nil,
                           empty: state.emptyPage && state.rows.isEmpty && !retry ? .key("empty") : nil, separators: !retry,
-                          suppressed: state.suppressed)
+                          suppressed: state.suppressed, duplicatesDropped: state.rows.duplicatesDropped)
     }
 }

@@ -16,8 +16,8 @@
 /// on random scripts.
 public struct Seed001Behaviour: PagingBehaviour {
     public struct State: Hashable, Sendable {
-        /// `dataArray`.
-        public var rows: [Item] = []
+        /// `dataArray` (a page's repeated ids dropped, SPEC §3).
+        public var rows = PresetRows()
         /// `loadMoreEnable`: false while a request runs (and for ever after a failure).
         public var loadMoreEnable = true
         /// The pages appended so far: the next request asks for the one after.
@@ -78,7 +78,7 @@ public struct Seed001Behaviour: PagingBehaviour {
             return loadMore(&state)
         case .reply(_, .success(let items)):
             // timeOut(): append, reloadData, loadMoreEnable = true.
-            state.rows += items
+            state.rows.append(items, rowHeight: rowHeight, style: style)
             state.pages += 1
             state.exhausted = items.count < pageSize
             state.loadMoreEnable = true
@@ -93,7 +93,7 @@ public struct Seed001Behaviour: PagingBehaviour {
     /// The footer view overlaps the visible area (the viewport less what covers its edges).
     private func footerInView(_ state: State) -> Bool {
         guard let view = state.view else { return false }
-        let top = ListScreen.Stack(rows: state.rows, rowHeight: rowHeight, style: style).height  // O(rows), on a tap
+        let top = state.rows.height
         return top < view.contentOffset + view.height - view.adjustedInsetBottom && top + footerHeight > view.contentOffset + view.adjustedInsetTop
     }
 
@@ -110,7 +110,7 @@ public struct Seed001Behaviour: PagingBehaviour {
             : state.rows.isEmpty ? .hidden : state.exhausted ? .exhausted : .idle
         let emptyPage = state.pages > 0 && state.rows.isEmpty
         // Nothing a user does can be refused here: the one trigger is a row showing. So `suppressed` is 0.
-        return ListScreen(rows: state.rows, header: .hidden, footer: footer, footerPart: .init(spinner: true),
-                          empty: emptyPage ? .key("empty") : nil, suppressed: 0)
+        return ListScreen(rows: state.rows.items, header: .hidden, footer: footer, footerPart: .init(spinner: true),
+                          empty: emptyPage ? .key("empty") : nil, suppressed: 0, duplicatesDropped: state.rows.duplicatesDropped)
     }
 }

@@ -11,9 +11,8 @@
 /// on random scripts.
 public struct StandardBehaviour: PagingBehaviour {
     public struct State: Hashable, Sendable {
-        public var rows: [Item] = []
-        /// The ids of `rows`, to drop an item a page repeats.
-        var ids: Set<String> = []
+        /// The rows, a page's repeated ids dropped.
+        public var rows = PresetRows()
         /// What runs, and its id (FeedFrames numbers requests from 1, in order), to cancel it.
         public var loading: RequestKind?
         var loadingID = 0
@@ -31,21 +30,19 @@ public struct StandardBehaviour: PagingBehaviour {
         /// The last first load or refresh returned no rows.
         public var emptyShown = false
         var dragging = false
-        /// The refresh control's `valueChanged` for crossing the threshold in this drag has come (and was
-        /// let be); the last `scrollViewDidScroll` crossed it, so the `valueChanged` right after is that one.
+        /// The refresh control's `valueChanged` for this drag's crossing of its threshold has come (and was let be).
         var crossed = false
+        /// The callback before this one was the scroll that crossed the threshold: a `valueChanged` now is that
+        /// crossing's, not the script's `refresh`. Lives one callback.
         var crossing = false
-        /// The rows' slots summed (section headers included): the content above the footer.
-        var rowsHeight = 0.0
         /// What the last callback showed of the scroll view, and what covers its top besides the
         /// refreshing header (the safe area and bars: where the list rests).
         var view: ScrollViewSnapshot?
         var coveredTop = 0.0
         /// Between `beginRefreshing` and `endRefreshing`.
         var held = false
-        /// Triggers refused because a request ran; items dropped as repeats.
+        /// Triggers refused because a request ran.
         public var suppressed = 0
-        public var duplicatesDropped = 0
     }
 
     public let pageSize: Int
@@ -79,9 +76,11 @@ public struct StandardBehaviour: PagingBehaviour {
         state.crossing = false
         var effects = respond(to: callback, crossing: crossing, &state)
         // The footer loads by itself whenever a row near the end shows and nothing says to wait.
-        // (A drag's first callback comes before it moves: the scroll that follows decides.)
-        if state.loading == nil, !state.autoLoadBlocked, !state.footerFailed, !state.exhausted, showsRowNearEnd(state) {
-            if case .scrollViewWillBeginDragging = callback {} else { effects += start(.more, &state) }
+        // A drag's first callback comes before it moves: the scroll that follows decides.
+        let dragBegins: Bool
+        if case .scrollViewWillBeginDragging = callback { dragBegins = true } else { dragBegins = false }
+        if !dragBegins, state.loading == nil, !state.autoLoadBlocked, !state.footerFailed, !state.exhausted, showsRowNearEnd(state) {
+            effects += start(.more, &state)
         }
         return effects
     }
@@ -135,17 +134,15 @@ public struct StandardBehaviour: PagingBehaviour {
                 state.autoLoadBlocked = false
             }
             return effects
-        case .reply(_, let outcome):
-            guard let kind = state.loading else { return [] }
+        case .reply(let id, let outcome):
+            guard let kind = state.loading, id == state.loadingID else { return [] }
             state.loading = nil
             let ended: [ListEffect] = kind.replacesRows ? [.endRefreshing] : []
             state.held = state.held && !kind.replacesRows
             switch outcome {
             case .success(let items):
                 if kind.replacesRows {
-                    state.rows = []
-                    state.rowsHeight = 0
-                    state.ids = []
+                    state.rows.removeAll()
                     state.pageIndex = 1
                     state.hasData = true
                     state.footerFailed = false
@@ -156,14 +153,7 @@ public struct StandardBehaviour: PagingBehaviour {
                 }
                 state.exhausted = items.count < pageSize
                 state.retry = nil
-                for item in items {
-                    guard state.ids.insert(item.id).inserted else {
-                        state.duplicatesDropped += 1
-                        continue
-                    }
-                    state.rows.append(item)
-                    state.rowsHeight += slot(state.rows.count - 1, state.rows)
-                }
+                state.rows.append(items, rowHeight: rowHeight, style: style)
                 return ended
             case .failure:
                 switch kind {
@@ -220,27 +210,17 @@ public struct StandardBehaviour: PagingBehaviour {
         return -view.contentOffset - state.coveredTop - (state.held ? headerHeight : 0) >= headerArmDistance
     }
 
-    /// The space row `index` takes: its height, and its section's header above it when it begins one.
-    private func slot(_ index: Int, _ rows: [Item]) -> Double {
-        (rows[index].height ?? rowHeight) + headerSpace(index, rows)
-    }
-
-    private func headerSpace(_ index: Int, _ rows: [Item]) -> Double {
-        guard let style, ListStyle.beginsSection(rows[index], after: index > 0 ? rows[index - 1] : nil) else { return 0 }
-        return style.headerSpace(first: index == 0)
-    }
-
     /// A row within `prefetchRows` of the end overlaps the scroll view (what `willDisplay` of such a row
     /// says, read from where the list is now).
     /// - Complexity: O(prefetchRows).
     private func showsRowNearEnd(_ state: State) -> Bool {
         guard let view = state.view, !state.rows.isEmpty else { return false }
         let bottom = view.contentOffset + view.height
-        guard bottom > 0, view.contentOffset < state.rowsHeight else { return false }
+        guard bottom > 0, view.contentOffset < state.rows.height else { return false }
         let index = state.rows.count - 1 - prefetchRows
         guard index > 0 else { return true }
-        let below = (index..<state.rows.count).reduce(0.0) { $0 + slot($1, state.rows) }
-        return state.rowsHeight - below + headerSpace(index, state.rows) < bottom
+        let below = (index..<state.rows.count).reduce(0.0) { $0 + state.rows.slot($1, rowHeight: rowHeight, style: style) }
+        return state.rows.height - below + state.rows.headerSpace(index, style: style) < bottom
     }
 
     private func retryShows(_ state: State) -> Bool {
@@ -255,7 +235,7 @@ public struct StandardBehaviour: PagingBehaviour {
     /// The footer overlaps the visible area (the viewport less what covers its edges).
     private func footerVisible(_ state: State) -> Bool {
         guard let view = state.view else { return false }
-        let top = state.rowsHeight
+        let top = state.rows.height
         let coveredBottom = view.adjustedInsetBottom
         return top < view.contentOffset + view.height - coveredBottom && top + footerHeight > view.contentOffset + state.coveredTop
     }
@@ -263,8 +243,8 @@ public struct StandardBehaviour: PagingBehaviour {
     public func screen(_ state: State) -> ListScreen {
         let header: FeedState.HeaderState = state.loading?.replacesRows == true ? .refreshing : pulled(state) ? .armed : .idle
         let retry = retryShows(state)
-        return ListScreen(rows: state.rows, header: header, footer: footer(state), retry: retry ? .key("retry") : nil,
+        return ListScreen(rows: state.rows.items, header: header, footer: footer(state), retry: retry ? .key("retry") : nil,
                           empty: state.emptyShown && state.rows.isEmpty && !retry ? .key("empty") : nil, separators: !retry,
-                          suppressed: state.suppressed, duplicatesDropped: state.duplicatesDropped)
+                          suppressed: state.suppressed, duplicatesDropped: state.rows.duplicatesDropped)
     }
 }

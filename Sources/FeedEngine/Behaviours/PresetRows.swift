@@ -1,0 +1,50 @@
+/// The rows a preset's behaviour shows, kept as the engine keeps them (SPEC §3): an item whose id the
+/// list already holds is dropped and counted, and the rows' height — section headers included, for a
+/// table with a `style` (SPEC §9) — is summed as pages arrive, for the rules that read where the rows end.
+public struct PresetRows: Hashable, Sendable {
+    public private(set) var items: [Item] = []
+    private var ids: Set<String> = []
+    /// The rows' slots summed: where the content above the footer ends.
+    public private(set) var height = 0.0
+    /// Items dropped as repeats, over the whole run (frame JSON `duplicatesDropped`).
+    public private(set) var duplicatesDropped = 0
+
+    public init() {}
+
+    public var count: Int { items.count }
+    public var isEmpty: Bool { items.isEmpty }
+
+    /// A refresh or first load replaces the rows.
+    mutating func removeAll() {
+        items.removeAll()
+        ids.removeAll()
+        height = 0
+    }
+
+    /// Appends `page`, dropping the items whose ids the list holds.
+    /// - Complexity: O(k) for k items.
+    mutating func append(_ page: [Item], rowHeight: Double, style: ListStyle?) {
+        for item in page {
+            guard ids.insert(item.id).inserted else {
+                duplicatesDropped += 1
+                continue
+            }
+            height += (item.height ?? rowHeight) + Self.headerSpace(above: item, after: items.last, style: style)
+            items.append(item)
+        }
+    }
+
+    /// The room row `index` takes: its height, and its section's header above it when it begins one.
+    func slot(_ index: Int, rowHeight: Double, style: ListStyle?) -> Double {
+        (items[index].height ?? rowHeight) + headerSpace(index, style: style)
+    }
+
+    func headerSpace(_ index: Int, style: ListStyle?) -> Double {
+        Self.headerSpace(above: items[index], after: index > 0 ? items[index - 1] : nil, style: style)
+    }
+
+    static func headerSpace(above item: Item, after previous: Item?, style: ListStyle?) -> Double {
+        guard let style, ListStyle.beginsSection(item, after: previous) else { return 0 }
+        return style.headerSpace(first: previous == nil)
+    }
+}
