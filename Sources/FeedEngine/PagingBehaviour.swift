@@ -101,6 +101,15 @@ public struct ScrollViewSnapshot: Hashable, Sendable {
     }
 }
 
+extension ScrollViewSnapshot {
+    /// Whether `[top, top + height)` in content coordinates overlaps the visible area: the bounds less
+    /// `coveredTop` (what covers the top, for a logic that holds a header open: without it) and the
+    /// adjusted bottom inset.
+    public func shows(top: Double, height: Double, coveredTop: Double) -> Bool {
+        top < contentOffset + self.height - adjustedInsetBottom && top + height > contentOffset + coveredTop
+    }
+}
+
 /// What the logic asks UIKit, the network or the clock to do.
 public enum ListEffect: Hashable, Sendable {
     /// Start a request; FeedFrames numbers it (from 1, in order) and answers with `.reply(id:)`.

@@ -92,9 +92,7 @@ public struct Seed001Behaviour: PagingBehaviour {
 
     /// The footer view overlaps the visible area (the viewport less what covers its edges).
     private func footerInView(_ state: State) -> Bool {
-        guard let view = state.view else { return false }
-        let top = state.rows.height
-        return top < view.contentOffset + view.height - view.adjustedInsetBottom && top + footerHeight > view.contentOffset + view.adjustedInsetTop
+        state.view?.shows(top: state.rows.height, height: footerHeight, coveredTop: state.view?.adjustedInsetTop ?? 0) ?? false
     }
 
     /// `loadMore()`.

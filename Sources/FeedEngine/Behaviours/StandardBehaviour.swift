@@ -234,10 +234,7 @@ public struct StandardBehaviour: PagingBehaviour {
 
     /// The footer overlaps the visible area (the viewport less what covers its edges).
     private func footerVisible(_ state: State) -> Bool {
-        guard let view = state.view else { return false }
-        let top = state.rows.height
-        let coveredBottom = view.adjustedInsetBottom
-        return top < view.contentOffset + view.height - coveredBottom && top + footerHeight > view.contentOffset + state.coveredTop
+        state.view?.shows(top: state.rows.height, height: footerHeight, coveredTop: state.coveredTop) ?? false
     }
 
     public func screen(_ state: State) -> ListScreen {
