@@ -39,6 +39,8 @@ extension ListScreen {
         let areaTop = top + geometry.insets.top, areaBottom = bottom - geometry.insets.bottom
         func seen(_ from: Double, _ height: Double) -> Bool { from < areaBottom && from + height > areaTop }
         let headerHeight = config.header?.height ?? 0
+        let visibleHeight = max(0, geometry.viewport.height - geometry.insets.top - geometry.insets.bottom)
+        let footerTop = footerPlacement == .underRows ? content : max(content, visibleHeight)
         // The part's own text, else the list's text for the state (nothing while hidden).
         let headerText = header == .hidden ? "" : headerPart.text.map(texts.resolve) ?? {
             switch header {
@@ -62,9 +64,9 @@ extension ListScreen {
             contentOffset: top, contentHeight: content, rows: laid, sections: sections, style: style,
             header: .init(state: header, visible: header != .hidden && seen(-headerHeight, headerHeight), text: headerText,
                           y: -headerHeight - top, height: headerHeight),
-            footer: .init(state: footer, visible: footer != .hidden && seen(content, config.footer.height), text: footerText,
+            footer: .init(state: footer, visible: footer != .hidden && seen(footerTop, config.footer.height), text: footerText,
                           spinner: footer != .hidden && (footerPart.spinner || footer == .loading), tappable: footer == .failed || (footer == .idle && config.footer.mode == .auto),
-                          y: content - top, height: config.footer.height),
+                          y: footerTop - top, height: config.footer.height),
             retryVisible: retry != nil, retryTitle: retry.map(texts.resolve) ?? texts.retry, retryY: retry == nil ? nil : config.retryTop(viewportHeight: geometry.viewport.height, contentOffset: top),
             separators: separators,
             toast: toast, emptyText: empty.map(texts.resolve), request: request, itemCount: rows.count, pageIndex: pageIndex,

@@ -32,7 +32,10 @@ extension PagingBehaviour {
 
 /// What UIKit tells the logic (SPEC §10's table), with the scroll view as it is at that moment.
 public enum ListCallback: Hashable, Sendable {
-    case viewDidLoad
+    /// The list appears, with the scroll view as its first layout will show it (the bounds a view
+    /// controller reads as `tableView.bounds`): a logic that sizes things by the visible area knows it
+    /// before any scroll.
+    case viewDidLoad(ScrollViewSnapshot)
     case cellForRowAt(Int, ScrollViewSnapshot)
     case willDisplay(Int, ScrollViewSnapshot)
     case didEndDisplaying(Int, ScrollViewSnapshot)
@@ -144,11 +147,22 @@ public struct ListScreen: Hashable, Sendable {
         }
     }
 
+    /// Where the footer view sits in the scroll view's content.
+    public enum FooterPlacement: Hashable, Sendable {
+        /// Right under the rows (`tableFooterView`).
+        case underRows
+        /// Under the rows, or at the visible area's bottom edge while the rows end above it.
+        case belowVisibleArea
+    }
+
     public var rows: [Item]
     public var header: FeedState.HeaderState
     public var headerPart: Part
     public var footer: FeedState.FooterState
     public var footerPart: Part
+    /// Where the footer view sits: right under the rows, as a table footer view (the default), or below
+    /// the visible area while the rows are shorter than it, as MJRefresh's back footer places itself.
+    public var footerPlacement: FooterPlacement
     /// The retry button's title, when it shows.
     public var retry: ListText?
     /// The empty view's text, when it shows.
@@ -162,13 +176,14 @@ public struct ListScreen: Hashable, Sendable {
     public var duplicatesDropped: Int
 
     public init(rows: [Item], header: FeedState.HeaderState = .hidden, headerPart: Part = Part(), footer: FeedState.FooterState = .hidden,
-                footerPart: Part = Part(), retry: ListText? = nil, empty: ListText? = nil, separators: Bool = true, suppressed: Int? = nil,
+                footerPart: Part = Part(), footerPlacement: FooterPlacement = .underRows, retry: ListText? = nil, empty: ListText? = nil, separators: Bool = true, suppressed: Int? = nil,
                 duplicatesDropped: Int = 0) {
         self.rows = rows
         self.header = header
         self.headerPart = headerPart
         self.footer = footer
         self.footerPart = footerPart
+        self.footerPlacement = footerPlacement
         self.retry = retry
         self.empty = empty
         self.separators = separators

@@ -292,7 +292,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     mutating func play(_ event: FeedEvent) {
         switch event {
         case .launch:
-            deliver(.viewDidLoad)
+            deliver(.viewDidLoad(snapshot))
             // The first layout: what covers the top (a device's safe area, bars) moves the offset from 0
             // to −adjustedContentInset.top, which UIKit reports as a scroll.
             if contentOffset != 0 { deliver(.scrollViewDidScroll(snapshot)) }

@@ -52,8 +52,21 @@ final class PresetPortRandomTwinTests: XCTestCase {
         if preset != "seed001" && Int.random(in: 0..<3, using: &rng) == 0 {
             config.append(#""header": { "height": \#(pick([40, 54, 100])), "armDistance": \#(pick([30, 54, 80])) }"#)
         }
-        if preset == "seed000" && Bool.random(using: &rng) { config.append(#""hideFooterWhenFits": \#(pick(["true", "false"]))"#) }
-        if preset == "standard" && Bool.random(using: &rng) { config.append(#""refreshWhileLoading": "\#(pick(["cancel", "ignore"]))""#) }
+        // The switches: a seed's own stay its port; any other makes the list `RulesBehaviour`'s.
+        if Int.random(in: 0..<3, using: &rng) == 0 {
+            for _ in 0..<Int.random(in: 1...4, using: &rng) {
+                config.append(pick([
+                    #""hideFooterWhenFits": \#(pick(["true", "false"]))"#, #""hideUntilFirstData": \#(pick(["true", "false"]))"#,
+                    #""holdWhileLoading": \#(pick(["true", "false"]))"#, #""refreshWhileLoading": "\#(pick(["cancel", "ignore"]))""#,
+                    #""firstLoadIndicator": "\#(pick(["none", "header", "footer"]))""#, #""firstLoadFailure": "\#(pick(["retry", "stuck"]))""#,
+                    #""refreshFailure": "\#(pick(["retry", "toast"]))""#, #""loadMoreFailure": "\#(pick(["toast", "toastAndFailedFooter", "stuck"]))""#,
+                    #""header": \#(pick(["null", #"{ "height": 60, "armDistance": 40 }"#]))"#,
+                    #""footer": { "mode": "\#(pick(["auto", "release"]))", "spinner": "\#(pick(["always", "loading"]))", "height": \#(pick([44, 100])) }"#,
+                ]))
+            }
+        }
+        var keys = Set<String>()  // a key once: the first drawn
+        config = config.filter { keys.insert(String($0.prefix { $0 != ":" })).inserted }
         if !config.isEmpty { header.append(#""config": { \#(config.joined(separator: ", ")) }"#) }
         var events = ["\"launch\""]
         for _ in 0..<Int.random(in: 8...28, using: &rng) {

@@ -3,7 +3,7 @@ import FeedFramesResources
 import FeedScenario
 import XCTest
 
-/// Issue 20 §2: each preset's behaviour (`Seed000Behaviour`, `Seed001Behaviour`, `StandardBehaviour`)
+/// Issue 20 §2: each preset's behaviour (`Seed000Behaviour`, `Seed001Behaviour`, `RulesBehaviour`)
 /// played by FeedFrames as UIKit would, against the engine's preset, frame by frame on every demo of the
 /// preset and on hand-picked scenarios. Each counts the triggers it refuses, so `suppressed` is compared too.
 final class PresetPortTwinTests: XCTestCase {
@@ -82,7 +82,7 @@ final class PresetPortTwinTests: XCTestCase {
         "refresh-fails": #"{ "preset": "standard", "source": { "failures": [2] }, "events": ["launch", "wait 1", "drag to -60", "release", "wait 1", "wait 2", "scroll to bottom", "wait 1"] }"#,
     ]
 
-    func testTheStandardBehaviourPlaysTheStandardDemosAsTheEngineDoes() throws {
+    func testTheRulesBehaviourPlaysTheStandardDemosAsTheEngineDoes() throws {
         let all = Embedded.demos.filter { $0.value.contains(#""preset": "standard""#) }.keys.sorted()
         XCTAssertEqual(all.count, 29)
         try Self.assertPortPlaysAsTheEngine(preset: "standard", demos: all, more: Self.moreStandard)
@@ -99,35 +99,46 @@ final class PresetPortTwinTests: XCTestCase {
             }
             more["\(seed)-shifting-pulled.json"] = #"{ "preset": "\#(seed)", "source": { "total": 60, "paging": "page", "inserts": [{ "at": 3, "count": 5 }] }, "events": ["launch", "wait 2", "wait 2", "scroll to bottom", "drag by 80", "release", "wait 2", "scroll to bottom", "drag by 80", "release", "wait 2"] }"#
         }
-        var compared = 0
-        for (name, text) in more.sorted(by: { $0.key < $1.key }) {
-            let scenario = try ScenarioReader.read(Array(text.utf8), file: name)
-            var engine = ScenarioRunner(scenario)
-            var expected: [Seen] = []
-            try engine.run(scenario.steps) { frame in expected.append(Seen(frame)) }
-            let behaviour = try XCTUnwrap(scenario.presetBehaviour, name)
-            let played = scenario.frames(playing: behaviour).map(Seen.init)
-            XCTAssertEqual(played.count, expected.count, "\(name): frames")
-            for (index, (port, reference)) in zip(played, expected).enumerated() where port != reference {
-                XCTFail("\(name) frame \(index + 1):\n  port   \(port)\n  engine \(reference)")
-                break
-            }
-            compared += expected.count
-        }
+        let compared = try Self.assertPlaysAsTheEngine(more)
         XCTAssertGreaterThan(compared, 30)
     }
 
-    /// A scenario that asks for rules a preset's behaviour does not have gets none (it would not play as the engine).
-    func testABehaviourIsGivenOnlyForTheRulesItHas() throws {
+    /// A seed's own rules are its port; a list that asks for rules a port does not have, and `standard`, are
+    /// `RulesBehaviour`; a name no built-in has gets none.
+    func testEachListGetsTheBehaviourThatHasItsRules() throws {
         func behaviour(_ json: String) throws -> (any PagingBehaviour)? {
             try ScenarioReader.read(Array(json.utf8), file: "rules.json").presetBehaviour
         }
-        XCTAssertNotNil(try behaviour(#"{ "preset": "standard", "config": { "rowHeight": 60, "refreshWhileLoading": "ignore" }, "events": ["launch"] }"#))
-        XCTAssertNotNil(try behaviour(#"{ "preset": "seed000", "config": { "hideFooterWhenFits": false }, "events": ["launch"] }"#))
-        XCTAssertNil(try behaviour(#"{ "preset": "standard", "config": { "loadMoreFailure": "toast" }, "events": ["launch"] }"#))
-        XCTAssertNil(try behaviour(#"{ "preset": "standard", "config": { "header": null }, "events": ["launch"] }"#))
-        XCTAssertNil(try behaviour(#"{ "preset": "seed000", "config": { "refreshWhileLoading": "cancel" }, "events": ["launch"] }"#))
-        XCTAssertNil(try behaviour(#"{ "preset": "seed001", "config": { "hideFooterWhenFits": true }, "events": ["launch"] }"#))
+        XCTAssertTrue(try behaviour(#"{ "preset": "standard", "config": { "rowHeight": 60, "refreshWhileLoading": "ignore" }, "events": ["launch"] }"#) is RulesBehaviour)
+        XCTAssertTrue(try behaviour(#"{ "preset": "seed000", "config": { "hideFooterWhenFits": false }, "events": ["launch"] }"#) is Seed000Behaviour)
+        XCTAssertTrue(try behaviour(#"{ "preset": "seed001", "config": { "rowHeight": 60 }, "events": ["launch"] }"#) is Seed001Behaviour)
+        XCTAssertTrue(try behaviour(#"{ "preset": "standard", "config": { "header": null }, "events": ["launch"] }"#) is RulesBehaviour)
+        XCTAssertTrue(try behaviour(#"{ "preset": "seed000", "config": { "refreshWhileLoading": "cancel" }, "events": ["launch"] }"#) is RulesBehaviour)
+        XCTAssertTrue(try behaviour(#"{ "preset": "seed001", "config": { "hideFooterWhenFits": true }, "events": ["launch"] }"#) is RulesBehaviour)
+        XCTAssertNil(Preset.behaviour(named: "mine", config: try XCTUnwrap(Preset.standard.config())))
+    }
+
+    /// Each switch of SPEC §5 away from its preset's value, played by `RulesBehaviour` and by the engine.
+    func testTheRulesBehaviourPlaysEverySwitchAsTheEngineDoes() throws {
+        let scripts = [
+            #"["launch", "wait 1", "scroll to bottom", "wait 1", "drag by 120", "release", "wait 1", "drag to -90", "release", "wait 1", "tap footer", "tap retry", "wait 1", "refresh", "wait 1"]"#,
+            #"["launch", "tap retry", "wait 2", "tap retry", "refresh", "wait 2", "scroll to bottom", "drag by 70", "release", "wait 2", "tap footer", "wait 2"]"#,
+        ]
+        let switches = [
+            #""header": null"#, #""hideUntilFirstData": true"#, #""holdWhileLoading": false"#, #""firstLoadIndicator": "footer""#,
+            #""firstLoadIndicator": "none""#, #""firstLoadFailure": "stuck""#, #""refreshFailure": "retry""#, #""loadMoreFailure": "stuck""#,
+            #""loadMoreFailure": "toast""#, #""footer": { "mode": "release" }"#, #""footer": { "mode": "release", "spinner": "always" }"#,
+            #""footer": { "spinner": "always" }"#, #""hideFooterWhenFits": true"#, #""refreshWhileLoading": "ignore""#,
+        ]
+        var more: [String: String] = [:]
+        for preset in ["seed000", "seed001", "standard"] {
+            for (number, change) in switches.enumerated() {
+                for (index, script) in scripts.enumerated() {
+                    more["\(preset)-switch\(number)-\(index).json"] = #"{ "preset": "\#(preset)", "source": { "total": 45, "failures": [\#(index + 1), 3] }, "config": { \#(change) }, "events": \#(script) }"#
+                }
+            }
+        }
+        try Self.assertPlaysAsTheEngine(more)
     }
 
     /// Every demo of `preset` (which must be `demos`) and `more`, played by the engine and by the port, frame by frame.
@@ -137,7 +148,15 @@ final class PresetPortTwinTests: XCTestCase {
         var demos = Embedded.demos.filter { $0.value.contains(#""preset": "\#(preset)""#) }
         XCTAssertEqual(demos.keys.sorted(), names.sorted(), file: file, line: line)
         demos.merge(more) { first, _ in first }
-        for (name, text) in demos.sorted(by: { $0.key < $1.key }) {
+        try assertPlaysAsTheEngine(demos, file: file, line: line)
+    }
+
+    /// Each of `scenarios` (name: JSON), played by the engine and by its preset's behaviour (`Scenario.presetBehaviour`),
+    /// frame by frame. Returns the frames compared.
+    @discardableResult
+    static func assertPlaysAsTheEngine(_ scenarios: [String: String], file: StaticString = #filePath, line: UInt = #line) throws -> Int {
+        var compared = 0
+        for (name, text) in scenarios.sorted(by: { $0.key < $1.key }) {
             let scenario = try ScenarioReader.read(Array(text.utf8), file: name)
             var engine = ScenarioRunner(scenario)
             var expected: [Seen] = []
@@ -149,6 +168,8 @@ final class PresetPortTwinTests: XCTestCase {
                 XCTFail("\(name) frame \(index + 1):\n  port   \(port)\n  engine \(reference)", file: file, line: line)
                 break
             }
+            compared += expected.count
         }
+        return compared
     }
 }

@@ -7,7 +7,7 @@ import XCTest
 @testable import FrameRendering
 
 /// Issue 20 §2: the presets written as behaviours (`Seed000Behaviour`, `Seed001Behaviour`, the seeds'
-/// code ported; `StandardBehaviour`) draw every demo byte for byte as the engine does — every file of
+/// code ported; `RulesBehaviour`) draw every demo byte for byte as the engine does — every file of
 /// the frame folder: HTML, text and JSON frames, fonts, viewer — `suppressed` included (each counts
 /// the triggers it refuses), and a few more scenarios besides.
 final class PresetPortFrameTests: XCTestCase {

@@ -1,31 +1,29 @@
 extension Preset {
     /// The rules of the built-in preset named `name` (`seed000`, `seed001`, `standard`) written as a
     /// behaviour (SPEC §10), with the sizes and switches of `config`, for a table of `style`. Played by
-    /// `BehaviourRunner`, each draws its preset's demos as the engine does (issue 20 §2).
+    /// `BehaviourRunner`, each draws its preset's frames as SPEC §3 and §5 say (issue 20 §2).
     ///
-    /// `nil` for another name, and for a configuration that asks for rules the behaviour does not have:
-    /// each reads the sizes, distances, texts and durations, seed000 also `hideFooterWhenFits` and
-    /// standard `refreshWhileLoading`; any other switch of SPEC §5 (a failure's handling, the first-load
-    /// indicator, holding open, the footer's mode or spinner, no header…) must be the preset's own.
+    /// A seed's own rules are its port (`Seed000Behaviour`, `Seed001Behaviour`: sizes, distances, texts
+    /// and durations read, and seed000's `hideFooterWhenFits`); `standard`, and a seed whose switches a
+    /// scenario overrides (a failure's handling, the first-load indicator, holding open, the footer's
+    /// mode or spinner, no header…), are `RulesBehaviour`, which reads every switch. `nil` for another name.
     public static func behaviour(named name: String, config: FeedConfig, style: ListStyle? = nil) -> (any PagingBehaviour)? {
         guard let own = Preset.named(name)?.config() else { return nil }
-        var asked = Rules(config), expected = Rules(own)
+        var asked = Rules(config)
+        let expected = Rules(own)
         switch name {
         case "seed000":
             asked.hideFooterWhenFits = expected.hideFooterWhenFits
-            guard asked == expected else { return nil }
-            return Seed000Behaviour(config: config, style: style)
+            if asked == expected { return Seed000Behaviour(config: config, style: style) }
         case "seed001":
-            guard asked == expected else { return nil }
-            return Seed001Behaviour(pageSize: config.pageSize, footerHeight: config.footer.height, rowHeight: config.rowHeight, style: style,
-                                    prefetchRows: config.footer.prefetchRows)
-        case "standard":
-            asked.refreshWhileLoading = expected.refreshWhileLoading
-            guard asked == expected else { return nil }
-            return StandardBehaviour(config: config, style: style)
+            if asked == expected {
+                return Seed001Behaviour(pageSize: config.pageSize, footerHeight: config.footer.height, rowHeight: config.rowHeight, style: style,
+                                        prefetchRows: config.footer.prefetchRows)
+            }
         default:
-            return nil
+            break
         }
+        return RulesBehaviour(config: config, style: style)
     }
 
     /// The switches of SPEC §5 that change what a list does, as opposed to its sizes, texts and durations.
