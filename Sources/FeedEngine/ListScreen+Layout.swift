@@ -81,8 +81,8 @@ extension ListScreen {
     /// the row height) and, where it begins a titled section (SPEC §9), the section's header above it.
     /// The scroll view's content, the rows UIKit reports visible and the layout all read it.
     public struct Stack: Sendable {
-        public let heights: RowHeights
-        public let offsets: RowOffsets
+        public private(set) var heights: RowHeights
+        public private(set) var offsets: RowOffsets
 
         /// - Complexity: O(rows).
         public init(rows: [Item], rowHeight: Double, style: ListStyle?) {
@@ -93,6 +93,19 @@ extension ListScreen {
             }
             heights = RowHeights(items: rows, rowHeight: rowHeight, style: style, starts: starts)
             offsets = RowOffsets(heights: heights)
+        }
+
+        /// `rows`, which are the rows stacked so far with more after them from `start`: their slots stacked on.
+        /// - Complexity: O(rows added).
+        public mutating func append(_ rows: [Item], from start: Int, rowHeight: Double, style: ListStyle?) {
+            var starts = heights.starts
+            heights = RowHeights(items: rows, rowHeight: rowHeight, style: style, starts: [])  // the old starts let go, to grow in place
+            if style != nil {
+                for index in start..<rows.count { starts.append(ListStyle.beginsSection(rows[index], after: index > 0 ? rows[index - 1] : nil)) }
+            }
+            heights = RowHeights(items: rows, rowHeight: rowHeight, style: style, starts: starts)
+            let stacked = heights
+            offsets.append(contentsOf: (start..<rows.count).lazy.map { stacked[$0] })
         }
 
         /// The rows' total height, section headers included.

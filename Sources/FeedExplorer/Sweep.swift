@@ -80,37 +80,17 @@ public enum Sweep {
         }
         if let stopped = runner.stopped { throw stopped }
         let screen = runner.screen
-        return SweepOutcome(loadMores: loadMores, refreshes: refreshes, suppressed: nil, staleReplies: runner.staleReplies,
+        // Stale: pages the logic was given after a newer first load or refresh began (a cancelled request's
+        // reply never reaches it: FeedFrames drops it, as frame JSON's `staleReplies` counts).
+        return SweepOutcome(loadMores: loadMores, refreshes: refreshes, suppressed: screen.suppressed, staleReplies: runner.staleReplies,
                             header: screen.header, footer: screen.footer, rows: screen.rows.count, pageIndex: runner.pageIndex,
                             retry: screen.retry != nil, toast: runner.toast != nil, empty: screen.empty != nil)
     }
 
-    /// Runs the scenario once and reads what happened from its frames: every
-    /// request shows in the frame of the event that started it.
+    /// Runs the scenario once with its preset's rules playing the app (`Scenario.behaviour`).
     /// - Throws: the run's `RunLimitError` (an endless feed past `ItemLimits`).
-    /// - Complexity: O(the scenario's events and frames).
+    /// - Complexity: O(the scenario's callbacks).
     public static func outcome(of scenario: Scenario) throws(RunLimitError) -> SweepOutcome {
-        var runner = ScenarioRunner(scenario)
-        var seen = Set<Int>()
-        var loadMores: [Double] = [], refreshes: [Double] = []
-        do throws(RunFailure<Never>) {
-            try runner.run(scenario.steps) { (frame: Frame) throws(Never) in
-                guard let request = frame.layout.request, seen.insert(request.id).inserted else { return }
-                switch request.kind {
-                case .more: loadMores.append(frame.time)
-                case .refresh: refreshes.append(frame.time)
-                case .initial: break
-                }
-            }
-        } catch {
-            switch error {
-            case .limit(let limit): throw limit
-            }
-        }
-        let state = runner.state
-        return SweepOutcome(loadMores: loadMores, refreshes: refreshes, suppressed: state.suppressed,
-                            staleReplies: state.staleReplies, header: state.headerState, footer: state.footerState,
-                            rows: state.items.count, pageIndex: state.pageIndex, retry: state.retryVisible,
-                            toast: state.toast != nil, empty: state.emptyVisible)
+        try outcome(of: scenario, playing: scenario.behaviour)
     }
 }

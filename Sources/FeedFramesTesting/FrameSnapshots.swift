@@ -1,4 +1,5 @@
 import FrameFolder
+import FeedEngine
 import FeedFramesResources
 import CellLayout
 import FeedScenario
@@ -128,9 +129,10 @@ enum FrameSnapshots {
         frameContext.cellFonts = drawing != nil
         var context = FrameResources(templates: templates, validator: validator, context: frameContext)
         var files: [String: [UInt8]] = [:]
-        var runner = ScenarioRunner(scenario, sizer: drawing.map { CellSizer($0.measurer) })
         var usage = GlyphUsage()
-        do throws(RunFailure<FramesFailure>) {
+        // The preset's rules are a behaviour like a team's (issue 20): one pipeline.
+        func play<Logic: PagingBehaviour>(_ logic: Logic) throws(FramesFailure) {
+            var runner = BehaviourRunner(logic, scenario: scenario, sizer: drawing.map { CellSizer($0.measurer) })
             try runner.run(scenario.steps) { frame throws(FramesFailure) in
                 if let drawing {
                     do throws(RunLimitError) { context.cells = try drawing.boxes(frame.layout, usage: &usage) } catch {
@@ -139,12 +141,9 @@ enum FrameSnapshots {
                 }
                 try add(frame, as: strategies, with: context, to: &files)
             }
-        } catch {
-            switch error {
-            case .emitted(let failure): throw failure
-            case .limit(let limit): throw FramesFailure(kind: .renderFailed, message: limit.message)
-            }
+            if let stopped = runner.stopped { throw FramesFailure(kind: .renderFailed, message: stopped.message) }
         }
+        try play(scenario.behaviour)
         return InMemoryFrameFiles(files: files)
     }
 

@@ -54,6 +54,13 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     public private(set) var toast: Toast?
     private var lastLayout: Layout?
     public private(set) var framesEmitted = 0
+    /// The script's `launch` has come.
+    public private(set) var launched = false
+    /// Steps performed so far: the index of the next one in the script.
+    private var stepsPerformed = 0
+    /// The first command of the script that did nothing (see `IneffectiveStep`), and how many did.
+    public private(set) var firstIneffective: IneffectiveStep?
+    public private(set) var ineffectiveSteps = 0
     /// Every callback the logic received, by name, in order: what SPEC §10's table promises.
     public private(set) var callbacks: [String] = []
     /// On for a search, which makes millions of callbacks and reads neither their names (`callbacks`)
@@ -137,6 +144,21 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
                              staleReplies: repliesDropped, hasFailed: hasFailed, lastFailure: lastFailure)
     }
 
+    /// What a command may change: the logic's state, the scroll view, the requests, what the clock owes.
+    private struct Moment: Equatable {
+        var state: Behaviour.State
+        var contentOffset, contentInsetTop, contentInsetBottom: Double
+        var isDragging, refreshing: Bool
+        var requestsIssued, inFlight, owed: Int
+        var toast: Toast?
+    }
+
+    private var moment: Moment {
+        Moment(state: state, contentOffset: contentOffset, contentInsetTop: contentInsetTop, contentInsetBottom: contentInsetBottom,
+               isDragging: isDragging, refreshing: refreshing, requestsIssued: requestsIssued, inFlight: inFlight.count, owed: owed.count,
+               toast: toast)
+    }
+
     // MARK: The script
 
     /// Runs every step, calling `emit` for each frame.
@@ -146,9 +168,20 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
 
     public mutating func perform<E: Error>(_ step: ScriptStep, emit: (Frame) throws(E) -> Void) throws(E) {
         guard stopped == nil else { return }
+        defer { stepsPerformed += 1 }
         switch step {
         case .event(let event):
+            // A command after which the logic's state, the scroll view, the requests and the clock's
+            // debts are as they were did nothing.
+            let before = IneffectiveStep.counts(event) ? (moment, layout) : nil
             play(event)
+            if let (moment, seen) = before, moment == self.moment {
+                ineffectiveSteps += 1
+                if firstIneffective == nil {
+                    firstIneffective = IneffectiveStep(index: stepsPerformed, step: step, reason: IneffectiveStep.reason(
+                        event, seen: seen, hasHeader: config.header != nil, launched: launched))
+                }
+            }
             try frame(step.description, emit)
         case .wait(let seconds):
             try advance(to: Timeline<Int>.rounded(time + seconds), during: step, emit)
@@ -292,6 +325,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     mutating func play(_ event: FeedEvent) {
         switch event {
         case .launch:
+            launched = true
             deliver(.viewDidLoad(snapshot))
             // The first layout: what covers the top (a device's safe area, bars) moves the offset from 0
             // to −adjustedContentInset.top, which UIKit reports as a scroll.
@@ -456,20 +490,28 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     }
 
     /// The logic's state moves on; the screen follows it (only when it changed: most callbacks change nothing).
+    /// - Complexity: O(1) when the rows are the array they were; O(rows) when they changed (compared
+    ///   to tell an append, which is stacked on in O(rows added), from a change, restacked).
     private mutating func change(to next: Behaviour.State) {
         guard next != state else { return }
         state = next
-        let rows = screen.rows
+        let old = screen.rows
         screen = behaviour.screen(next)
+        let rows = screen.rows
+        let appended = rows.count > old.count && rows[..<old.count].elementsEqual(old)
         // Most changes leave the rows as they were (a flag, the scroll view kept): the stack stays.
-        guard screen.rows != rows else { return }
-        held.reset()
-        do { try held.add(screen.rows, from: 0) } catch {
+        guard appended || rows != old else { return }
+        if !appended { held.reset() }
+        do { try held.add(rows, from: appended ? old.count : 0) } catch {
             // The run ends here: the callback's effects are not carried out, and nothing follows.
-            stopped = RunLimitError("at \(formatPoints(time)) s, after \(callbacks.last ?? "a callback"): \(error.message)")
+            stopped = RunLimitError("at \(formatPoints(time)) s, \(callbacks.last ?? "a callback"): \(error.message)")
             return
         }
-        stack = screen.stack(rowHeight: config.rowHeight, style: style)
+        if appended {
+            stack.append(rows, from: old.count, rowHeight: config.rowHeight, style: style)
+        } else {
+            stack = screen.stack(rowHeight: config.rowHeight, style: style)
+        }
     }
 
     private mutating func carry(_ effect: ListEffect) {
@@ -530,6 +572,9 @@ extension Scenario {
     /// The rules of the scenario's preset written as a behaviour, for its list (`Preset.behaviour(named:config:style:)`);
     /// `nil` for a preset that names no built-in behaviour.
     public var presetBehaviour: (any PagingBehaviour)? { Preset.behaviour(named: preset.behaviour, config: config, style: style) }
+
+    /// The logic that plays the scenario's list: its preset's behaviour, else SPEC §5's rules with its configuration.
+    public var behaviour: any PagingBehaviour { presetBehaviour ?? RulesBehaviour(config: config, style: style) }
 
     /// Every frame of the scenario with `behaviour` playing the app's logic, in memory (SPEC §10).
     /// A run that stops (rows past `ItemLimits`) ends with the frames before it, silently: the library's

@@ -33,24 +33,30 @@ public struct IneffectiveStep: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Why `event` does nothing in `state`, as the reducer's guards decide it.
-    public static func reason(_ event: FeedEvent, in state: FeedState) -> String {
+    /// Why `event` did nothing, from what the list showed before it (`seen`): no retry button, a footer
+    /// hidden, off screen or not tappable, no header, a list not launched. Whatever else a list's logic
+    /// ignores, it ignored.
+    /// - Parameters:
+    ///   - hasHeader: the list has a pull-to-refresh header (`config.header`).
+    ///   - launched: the script's `launch` has come.
+    public static func reason(_ event: FeedEvent, seen: Layout, hasHeader: Bool, launched: Bool) -> String {
+        let ignored = "the list's logic ignored it"
         switch event {
         case .tapRetry:
-            return "no retry button is showing"
+            return seen.retryVisible ? ignored : "no retry button is showing"
         case .tapFooter:
-            let footer = state.footerState
-            if footer == .hidden { return "the footer is hidden" }
-            if !state.footerVisible { return "the footer is off screen" }
-            return "the footer is not tappable while it is \(footer.rawValue)"
+            let footer = seen.footer
+            if footer.state == .hidden { return "the footer is hidden" }
+            if !footer.visible { return "the footer is off screen" }
+            return footer.tappable ? ignored : "the footer is not tappable while it is \(footer.state.rawValue)"
         case .refresh:
-            if state.config.header == nil { return "this list has no header to refresh with" }
-            if !state.launched { return "the list has not launched" }
-            return "the header is hidden until the first data"
+            if !hasHeader { return "this list has no header to refresh with" }
+            if !launched { return "the list has not launched" }
+            return seen.header.state == .hidden ? "the header is hidden until the first data" : ignored
         case .release:
             return "no drag is in progress"
         default:
-            return "the engine ignored it"
+            return ignored
         }
     }
 }

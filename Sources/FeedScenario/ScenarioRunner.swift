@@ -63,7 +63,8 @@ public struct ScenarioRunner {
                 ineffectiveSteps += 1
                 if firstIneffective == nil {
                     firstIneffective = IneffectiveStep(index: stepsPerformed, step: step,
-                                                       reason: IneffectiveStep.reason(event, in: before))
+                                                       reason: IneffectiveStep.reason(event, seen: before.layout(), hasHeader: before.config.header != nil,
+                                                                                     launched: before.launched))
                 }
             }
         case .wait(let seconds):

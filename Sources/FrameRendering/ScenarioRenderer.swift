@@ -97,29 +97,8 @@ public struct ScenarioRenderer: Sendable {
     ///   frames plus a short entry per frame for `frames.json` and the viewer.
     public func render(_ scenario: Scenario, into writer: FrameWriter, displayFolder: String,
                        progress: (Int) -> Void = { _ in }) throws(RenderError) -> RenderReport {
-        let drawing: CellDrawing?
-        do throws(RunLimitError) { drawing = try CellDrawing.forScenario(scenario, templates: templates) } catch {
-            throw .limit(error, scenario: scenario.name)
-        }
-        var runner = ScenarioRunner(scenario, sizer: drawing.map { CellSizer($0.measurer) })
-        var context = FrameContext(scenario)
-        context.cellFonts = drawing != nil
-        let written = try renderFrames(context: context, viewport: scenario.viewport, into: writer, drawing: drawing,
-                                       displayFolder: displayFolder, progress: progress) { (emit) throws(RenderError) in
-            do throws(RunFailure<RenderError>) {
-                try runner.run(scenario.steps, emit: emit)
-            } catch {
-                switch error {
-                case .emitted(let error): throw error
-                case .limit(let error): throw .limit(error, scenario: scenario.name)
-                }
-            }
-        }
-        let fonts = try drawing.map { (drawing) throws(RenderError) in try drawing.writeFonts(written.usage, into: writer) } ?? 0
-        let pages = try writeAbout(scenario, frames: written.frames, largest: written.largest, into: writer, displayFolder: displayFolder)
-        return RenderReport(name: scenario.name, summary: scenario.summary, preset: scenario.preset.name,
-                            frames: written.frames, bytes: written.bytes + pages + fonts,
-                            ineffective: runner.firstIneffective, ineffectiveSteps: runner.ineffectiveSteps)
+        // The preset's rules are a behaviour like a team's (issue 20): one pipeline.
+        try render(scenario, playing: scenario.behaviour, into: writer, displayFolder: displayFolder, progress: progress)
     }
 
     /// `scenario`'s frames with a team's own logic playing the app (SPEC §10), written as a scenario's
@@ -143,7 +122,8 @@ public struct ScenarioRenderer: Sendable {
         let fonts = try drawing.map { (drawing) throws(RenderError) in try drawing.writeFonts(written.usage, into: writer) } ?? 0
         let pages = try writeAbout(scenario, frames: written.frames, largest: written.largest, into: writer, displayFolder: displayFolder)
         return RenderReport(name: scenario.name, summary: scenario.summary, preset: scenario.preset.name,
-                            frames: written.frames, bytes: written.bytes + pages + fonts, ineffective: nil, ineffectiveSteps: 0)
+                            frames: written.frames, bytes: written.bytes + pages + fonts, ineffective: runner.firstIneffective,
+                            ineffectiveSteps: runner.ineffectiveSteps)
     }
 
     /// A scenario folder's `scenario.json` and viewer, after its frames; returns the bytes written.

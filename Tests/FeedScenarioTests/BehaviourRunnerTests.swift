@@ -198,7 +198,7 @@ final class BehaviourRunnerLimitTests: XCTestCase {
         var frames = 0
         runner.run(scenario.steps) { (_: Frame) throws(Never) in frames += 1 }
         XCTAssertEqual(frames, 0, "nothing is drawn past the limit")
-        XCTAssertEqual(runner.stopped?.message, "at 0 s, after viewDidLoad: the list would hold 1,000,001 items, over 1,000,000 (the limit of items held)")
+        XCTAssertEqual(runner.stopped?.message, "at 0 s, viewDidLoad: the list would hold 1,000,001 items, over 1,000,000 (the limit of items held)")
         XCTAssertEqual(runner.callbacks, ["viewDidLoad"], "nothing is played after it")
         XCTAssertThrowsError(try scenario.frames(playing: Hoarder(), sizer: NoSizer()))
     }
@@ -226,7 +226,7 @@ final class BehaviourRunnerLimitTests: XCTestCase {
         var causes: [String] = []
         runner.run(scenario.steps) { (frame: Frame) throws(Never) in causes.append(frame.cause) }
         XCTAssertEqual(runner.stopped?.message,
-                       "at 2 s, after reply 2: the list would hold 1,000,002 items, over 1,000,000 (the limit of items held)",
+                       "at 2 s, reply 2: the list would hold 1,000,002 items, over 1,000,000 (the limit of items held)",
                        "the first reason is kept")
         XCTAssertEqual(runner.requestsIssued, 2, "the stopping callback's own request is not made, nor any after")
         XCTAssertEqual(causes.last, "wait 1 → reply 1: page 1, 20 items", "no frame after the stop")
