@@ -54,6 +54,23 @@ enum ExploreBenchmark {
         return Double(usage.ru_maxrss) / 1024
     }
 
+    /// Issue 20: the preset's rules as a behaviour, searched through FeedFrames playing UIKit
+    /// (`BehaviourExplorer`, whole runners kept), against the engine's search of the same rules.
+    static func runBehaviour() throws {
+        let standard = try preset("standard")
+        let depth = 12
+        Report.heading("Explore: standard's rules as a behaviour (RulesBehaviour), depth \(depth), one core")
+        let engine = try search(standard, depth: depth, jobs: 1).statistics
+        let played = BehaviourExplorer(RulesBehaviour(config: standard.config, style: standard.style), scenario: standard,
+                                       maxDepth: depth, maxStates: 2_000_000).run().statistics
+        let rate = Double(played.states) / max(played.seconds, 1e-9)
+        Report.line("BehaviourExplorer", String(format: "%.2f s, %.0f states/s (%@ states)", played.seconds, rate, played.states.formatted()),
+                    Report.verdict(rate >= 100_000, "≥ 100,000 states/s"))
+        Report.line("the engine's fingerprint search, same depth", String(format: "%.2f s, %.0f states/s (%@ states)", engine.seconds,
+                                                                          engine.statesPerSecond, engine.states.formatted()),
+                    String(format: "behaviour / engine %.3f×", rate / engine.statesPerSecond))
+    }
+
     static func run() throws {
         let standard = try preset("standard")
         let depth = 20

@@ -5,7 +5,7 @@ import FeedEngine
 /// source, calls the logic with UIKit's callbacks in UIKit's order, carries out its effects, and
 /// writes a frame whenever what the screen shows changes.
 ///
-/// The built-in presets still run through `ScenarioRunner` (issue 20 §2); `BehaviourExplorer`
+/// Every render plays a behaviour through it: a team's, or its preset's (`Scenario.behaviour`); `BehaviourExplorer`
 /// (FeedExplorer) searches a behaviour by stepping this runner (`deliverNext(by:outcome:)`, `searchKey`).
 public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     public let behaviour: Behaviour

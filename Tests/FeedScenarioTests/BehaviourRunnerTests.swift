@@ -32,6 +32,41 @@ final class BehaviourRunnerTests: XCTestCase {
         return Array(runner.callbacks[before...])
     }
 
+    /// A command after which nothing changed is reported with the reason the frame before it shows, for a
+    /// preset's behaviour and a team's; a trigger the logic refused and counted is not "nothing".
+    func testACommandThatDidNothingIsReportedWithItsReason() throws {
+        func first(_ json: String, playing logic: (any PagingBehaviour)? = nil) throws -> (String?, Int) {
+            let scenario = try ScenarioReader.read(Array(json.utf8), file: "steps.json")
+            func play<Logic: PagingBehaviour>(_ logic: Logic) -> (String?, Int) {
+                var runner = BehaviourRunner(logic, scenario: scenario)
+                runner.run(scenario.steps) { (_: Frame) throws(Never) in }
+                return (runner.firstIneffective?.description, runner.ineffectiveSteps)
+            }
+            let chosen: any PagingBehaviour = logic ?? scenario.behaviour
+            return play(chosen)
+        }
+        XCTAssertEqual(try first(#"{ "preset": "standard", "events": ["launch", "wait 1", "tap retry", "release"] }"#).0,
+                       #"events[2]: "tap retry" did nothing (no retry button is showing)"#)
+        XCTAssertEqual(try first(#"{ "preset": "standard", "events": ["launch", "wait 1", "release"] }"#).0,
+                       #"events[2]: "release" did nothing (no drag is in progress)"#)
+        XCTAssertEqual(try first(#"{ "preset": "seed001", "events": ["launch", "refresh"] }"#).0,
+                       #"events[1]: "refresh" did nothing (this list has no header to refresh with)"#)
+        XCTAssertEqual(try first(#"{ "preset": "seed000", "events": ["launch", "refresh"] }"#).0,
+                       #"events[1]: "refresh" did nothing (the header is hidden until the first data)"#)
+        XCTAssertEqual(try first(#"{ "preset": "standard", "events": ["launch", "tap footer"] }"#).0,
+                       #"events[1]: "tap footer" did nothing (the footer is hidden)"#)
+        XCTAssertEqual(try first(#"{ "preset": "standard", "source": { "total": 100 }, "events": ["launch", "wait 1", "tap footer"] }"#).0,
+                       #"events[2]: "tap footer" did nothing (the footer is off screen)"#)
+        XCTAssertEqual(try first(#"{ "preset": "standard", "source": { "total": 100 }, "events": ["launch", "wait 1", "scroll to bottom", "tap footer"] }"#).0,
+                       #"events[3]: "tap footer" did nothing (the footer is not tappable while it is loading)"#)
+        // Refused while the first load runs, and counted (`suppressed`): the logic's state changed.
+        XCTAssertEqual(try first(#"{ "preset": "seed000", "config": { "hideUntilFirstData": false }, "events": ["launch", "drag to -70", "release"] }"#).1, 0)
+        // A team's logic that shows a tappable footer and ignores the tap.
+        XCTAssertEqual(try first(#"{ "preset": "standard", "events": ["launch", "wait 1", "tap footer", "tap footer"] }"#, playing: Recorder()).0,
+                       #"events[2]: "tap footer" did nothing (the footer is hidden)"#)
+        XCTAssertEqual(try first(#"{ "preset": "standard", "events": ["launch", "wait 1", "tap retry", "tap footer", "release"] }"#, playing: Recorder()).1, 3)
+    }
+
     func testTheListAppearingThenRowsArriving() throws {
         var runner = runner()
         XCTAssertEqual(try step(&runner, "launch"), ["viewDidLoad"], "no rows yet: no cells")

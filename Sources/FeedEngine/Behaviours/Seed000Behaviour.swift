@@ -17,7 +17,7 @@
 /// an empty first page or refresh shows the empty view; the script's `refresh` (a UIRefreshControl's
 /// `valueChanged`, which the seed has not) refreshes as a release past the header would.
 ///
-/// Issue 20 §2: the command line still renders the preset through the engine; `PresetPortFrameTests`
+/// Issue 20 §2: every render of the preset plays this behaviour; `PresetPortFrameTests`
 /// holds this behaviour to the engine's frames byte for byte on every demo, `PresetPortRandomTwinTests`
 /// on random scripts.
 public struct Seed000Behaviour: PagingBehaviour {

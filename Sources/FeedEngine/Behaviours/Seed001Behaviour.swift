@@ -11,7 +11,7 @@
 /// view is hidden but while the first load runs or after it failed (SPEC §8, "no rows, no footer"), and
 /// an empty first page shows the empty view (SPEC §3).
 ///
-/// Issue 20 §2: the command line still renders the preset through the engine; `PresetPortFrameTests`
+/// Issue 20 §2: every render of the preset plays this behaviour; `PresetPortFrameTests`
 /// holds this behaviour to the engine's frames byte for byte on every demo, `PresetPortRandomTwinTests`
 /// on random scripts.
 public struct Seed001Behaviour: PagingBehaviour {
