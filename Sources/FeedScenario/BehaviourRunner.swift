@@ -49,7 +49,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// `hasFailed` once any reply has failed.
     public private(set) var lastFailure: RequestFailure? { didSet { hasFailed = hasFailed || lastFailure != nil } }
     public private(set) var hasFailed = false
-    var owed: [(due: Double, order: Int, event: Owed)] = []
+    var owed: [OwedEvent] = []
     private var scheduled = 0
     public private(set) var toast: Toast?
     private var lastLayout: Layout?
@@ -77,11 +77,6 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// as the engine counts a reply to a request no longer in flight).
     public private(set) var repliesDropped = 0
 
-    enum Owed {
-        case reply(Request, Reply.Outcome)
-        case timer(String)
-        case toastExpiry(Double)
-    }
 
     public init(_ behaviour: Behaviour, config: FeedConfig, viewport: Viewport = .standard, insets: ListInsets = .none,
                 style: ListStyle? = nil, source: any FeedSource, sizer: (any RowSizer)? = nil) {
@@ -110,7 +105,10 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// Cached: the logic's state changes only in `deliver`, which computes it anew.
     public private(set) var screen: ListScreen
     /// `screen`'s rows stacked, section headers included.
-    private var stack: ListScreen.Stack
+    private var stack: ListScreen.Stack { didSet { stackVersion &+= 1 } }
+    /// Changes with every change of `stack`: the rows shown were settled for this version, offset and height.
+    private var stackVersion = 0
+    private var settled: (version: Int, offset: Double, height: Double)?
 
     /// The rows' slots summed (section headers included), and the footer view below them while it shows
     /// (a table footer view).
@@ -408,6 +406,9 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// (rows that arrive without a move enter top to bottom). A callback may change the rows
     /// (a logic that appends in `cellForRowAt`): the check repeats until the rows shown hold still.
     private mutating func settleRows(from: Double? = nil) {
+        // Nothing moved and no row changed since the rows were last settled: the same rows show (a search
+        // settles after every callback, and most change nothing).
+        if let settled, settled == (stackVersion, contentOffset, viewport.height) { return }
         var start = from ?? contentOffset
         var now = rowsVisible(at: contentOffset)
         var passes = 0
@@ -440,6 +441,8 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             start = contentOffset
             now = rowsVisible(at: contentOffset)
         }
+        // Settled for these rows, offset and height (a prefetch that changes the rows changes the version).
+        settled = now == visibleRows ? (stackVersion, contentOffset, viewport.height) : nil
         prefetch()
     }
 
@@ -551,9 +554,9 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         }
     }
 
-    private mutating func schedule(_ due: Double, _ event: Owed) {
+    private mutating func schedule(_ due: Double, _ event: OwedEvent.Event) {
         scheduled += 1
-        owed.append((due, scheduled, event))
+        owed.append(OwedEvent(due: due, order: scheduled, event: event))
     }
 
     /// Where in `owed` the next thing due by `end` is: in due order, ties in the order they were scheduled (SPEC §3).
@@ -595,4 +598,19 @@ extension Scenario {
         if let failure = runner.stopped { throw failure }
         return frames
     }
+}
+
+/// What the clock owes a behaviour's run: a reply, a timer, a toast's expiry, due at a time (ties in the order
+/// they were scheduled). Outside `BehaviourRunner`, so that it is one type whatever the logic: a type nested in
+/// a generic one has its metadata looked up at run time wherever the code is not specialised (a search's).
+struct OwedEvent {
+    enum Event {
+        case reply(Request, Reply.Outcome)
+        case timer(String)
+        case toastExpiry(Double)
+    }
+
+    var due: Double
+    var order: Int
+    var event: Event
 }

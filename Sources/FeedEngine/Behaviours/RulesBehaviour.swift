@@ -74,6 +74,15 @@ public struct RulesBehaviour: PagingBehaviour {
 
     public var initialState: State { State() }
 
+    /// The state for a search (`BehaviourExplorer`'s `key`): without the request counter, which never
+    /// repeats and so would keep the search from closing (the request that runs is always the last issued).
+    public static func searchKey(_ state: State) -> AnyHashable {
+        var state = state
+        state.issued = 0
+        state.loadingID = 0
+        return AnyHashable(state)
+    }
+
     public func handle(_ callback: ListCallback, state: inout State) -> [ListEffect] {
         let crossing = state.crossing
         state.crossing = false
