@@ -64,36 +64,12 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour> {
                 found[rule] = (message, path(), node)
             }
         }
-        // The rules are walked by index: `enumerated()` over a generic element builds a tuple type's
-        // metadata at run time on every turn (a quarter of a search's time, perf).
         func judge(_ node: Int) {
-            let runner = graph.states[node]
-            let screen = runner.screen, facts = runner.facts
-            for rule in 0..<invariants.count {
-                let invariant = invariants[rule]
-                if let message = invariant.state?(runner.state, screen, facts) { note(rule, message, path: graph.path(to: node), node: node) }
-            }
-        }
-        func breaches(_ runner: inout BehaviourRunner<Behaviour>) -> [(rule: Int, message: String)] {
-            let journal = runner.journal ?? []
-            runner.journal = []
-            var result: [(Int, String)] = []
-            for record in journal {
-                for rule in 0..<invariants.count {
-                    let invariant = invariants[rule]
-                    if let message = invariant.callback?(record) { result.append((rule, message)) }
-                }
-            }
-            return result
+            for (rule, message) in stateBreaches(graph.states[node]) { note(rule, message, path: graph.path(to: node), node: node) }
         }
 
-        var first = scenario
-        first.source = .scripted(source)
-        var start = BehaviourRunner(behaviour, scenario: first)
-        start.searching = true
-        start.journal = []
-        start.perform(.event(.launch)) { (_: Frame) throws(Never) in }
-        let startBreaches = breaches(&start)
+        var start = launched()
+        let startBreaches = callbackBreaches(&start)
         index[start.searchKey(key, latencyPhase: latencyPhase(start))] = 0
         graph.add(start, depth: 0, parent: -1, arrival: nil)
         judge(0)
@@ -110,7 +86,7 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour> {
             let depth = graph.depths[next]
             for (transition, reached) in successors(of: graph.states[next], source: source) {
                 var successor = reached
-                let broken = breaches(&successor)
+                let broken = callbackBreaches(&successor)
                 let key = successor.searchKey(self.key, latencyPhase: latencyPhase(successor))
                 let target: Int
                 if let existing = index[key] {
@@ -166,8 +142,45 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour> {
                                     violations: violations, statistics: stats)
     }
 
+    /// The run at the start of the search: the list launched, with the search's scripted source.
+    func launched() -> BehaviourRunner<Behaviour> {
+        var first = scenario
+        first.source = .scripted(source)
+        var start = BehaviourRunner(behaviour, scenario: first)
+        start.searching = true
+        start.journal = []
+        start.perform(.event(.launch)) { (_: Frame) throws(Never) in }
+        return start
+    }
+
+    // The rules are walked by index: `enumerated()` over a generic element builds a tuple type's
+    // metadata at run time on every turn (a quarter of a search's time, perf).
+
+    /// The state rules `runner`'s state breaks: (rule, message).
+    func stateBreaches(_ runner: BehaviourRunner<Behaviour>) -> [(rule: Int, message: String)] {
+        var result: [(Int, String)] = []
+        let screen = runner.screen, facts = runner.facts
+        for rule in 0..<invariants.count {
+            if let message = invariants[rule].state?(runner.state, screen, facts) { result.append((rule, message)) }
+        }
+        return result
+    }
+
+    /// The callback rules the callbacks `runner` has journaled since the last call break; the journal is emptied.
+    func callbackBreaches(_ runner: inout BehaviourRunner<Behaviour>) -> [(rule: Int, message: String)] {
+        let journal = runner.journal ?? []
+        runner.journal = []
+        var result: [(Int, String)] = []
+        for record in journal {
+            for rule in 0..<invariants.count {
+                if let message = invariants[rule].callback?(record) { result.append((rule, message)) }
+            }
+        }
+        return result
+    }
+
     /// Where per-request latencies are in their cycle (see `ExplorerModel.latencyPhase`).
-    private func latencyPhase(_ runner: BehaviourRunner<Behaviour>) -> Int {
+    func latencyPhase(_ runner: BehaviourRunner<Behaviour>) -> Int {
         switch source.items.latency {
         case .fixed: return 0
         case .perRequest(let list): return list.isEmpty ? 0 : runner.requestsIssued % list.count
