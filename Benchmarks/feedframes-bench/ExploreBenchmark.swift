@@ -62,7 +62,7 @@ enum ExploreBenchmark {
         Report.heading("Explore: standard's rules as a behaviour (RulesBehaviour), depth \(depth), one core")
         let engine = try search(standard, depth: depth, jobs: 1).statistics
         let played = BehaviourExplorer(RulesBehaviour(config: standard.config, style: standard.style), scenario: standard,
-                                       key: RulesBehaviour.searchKey, maxDepth: depth, maxStates: 2_000_000).run().statistics
+                                       maxDepth: depth, maxStates: 2_000_000).run().statistics
         let rate = Double(played.states) / max(played.seconds, 1e-9)
         Report.line("BehaviourExplorer", String(format: "%.2f s, %.0f states/s (%@ states)", played.seconds, rate, played.states.formatted()),
                     Report.verdict(rate >= 100_000, "≥ 100,000 states/s"))

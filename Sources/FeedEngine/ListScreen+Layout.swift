@@ -21,6 +21,24 @@ extension ListScreen {
         }
     }
 
+    /// Whether the header and footer views show and overlap the visible area (the viewport less the
+    /// bars and safe area), as the frame draws them, for rows `rowsHeight` tall.
+    /// - Complexity: O(1).
+    public func viewsInView(_ geometry: Geometry, config: FeedConfig, rowsHeight: Double) -> (header: Bool, footer: Bool) {
+        let areaTop = geometry.contentOffset + geometry.insets.top
+        let areaBottom = geometry.contentOffset + geometry.viewport.height - geometry.insets.bottom
+        func seen(_ from: Double, _ height: Double) -> Bool { from < areaBottom && from + height > areaTop }
+        let headerHeight = config.header?.height ?? 0
+        return (header != .hidden && seen(-headerHeight, headerHeight),
+                footer != .hidden && seen(footerTop(geometry, rowsHeight: rowsHeight), config.footer.height))
+    }
+
+    /// Where the footer view's top sits in the content.
+    func footerTop(_ geometry: Geometry, rowsHeight: Double) -> Double {
+        let visibleHeight = max(0, geometry.viewport.height - geometry.insets.top - geometry.insets.bottom)
+        return footerPlacement == .underRows ? rowsHeight : max(rowsHeight, visibleHeight)
+    }
+
     /// The frame's layout: the rows overlapping the viewport, the header and footer where the views
     /// sit (`config` gives their heights and the row height), texts resolved from `texts`.
     /// - Parameters:
@@ -36,11 +54,9 @@ extension ListScreen {
         let (laid, sections) = Layout.rowsAndSections(heights: stack.heights, offsets: stack.offsets, style: style, top: top, bottom: bottom,
                                                       insetTop: geometry.insets.top)
         let content = stack.height
-        let areaTop = top + geometry.insets.top, areaBottom = bottom - geometry.insets.bottom
-        func seen(_ from: Double, _ height: Double) -> Bool { from < areaBottom && from + height > areaTop }
         let headerHeight = config.header?.height ?? 0
-        let visibleHeight = max(0, geometry.viewport.height - geometry.insets.top - geometry.insets.bottom)
-        let footerTop = footerPlacement == .underRows ? content : max(content, visibleHeight)
+        let footerTop = self.footerTop(geometry, rowsHeight: content)
+        let inView = viewsInView(geometry, config: config, rowsHeight: content)
         // The part's own text, else the list's text for the state (nothing while hidden).
         let headerText = header == .hidden ? "" : headerPart.text.map(texts.resolve) ?? {
             switch header {
@@ -62,9 +78,9 @@ extension ListScreen {
             viewport: geometry.viewport, insets: geometry.insets, adjustedInsetTop: geometry.adjustedInsetTop,
             adjustedInsetBottom: geometry.adjustedInsetBottom, navigationBarHeight: geometry.insets.navigationBarHeight(at: top),
             contentOffset: top, contentHeight: content, rows: laid, sections: sections, style: style,
-            header: .init(state: header, visible: header != .hidden && seen(-headerHeight, headerHeight), text: headerText,
+            header: .init(state: header, visible: inView.header, text: headerText,
                           y: -headerHeight - top, height: headerHeight),
-            footer: .init(state: footer, visible: footer != .hidden && seen(footerTop, config.footer.height), text: footerText,
+            footer: .init(state: footer, visible: inView.footer, text: footerText,
                           spinner: footer != .hidden && (footerPart.spinner || footer == .loading), tappable: footer == .failed || (footer == .idle && config.footer.mode == .auto),
                           y: footerTop - top, height: config.footer.height),
             retryVisible: retry != nil, retryTitle: retry.map(texts.resolve) ?? texts.retry, retryY: retry == nil ? nil : config.retryTop(viewportHeight: geometry.viewport.height, contentOffset: top),

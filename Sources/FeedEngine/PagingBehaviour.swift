@@ -24,10 +24,16 @@ public protocol PagingBehaviour: Sendable {
     /// How many rows below the visible ones FeedFrames offers to `prefetchRowsAt` (a
     /// `UITableViewDataSourcePrefetching` data source); 0, the default, opts out.
     var prefetchDistance: Int { get }
+
+    /// What of `state` tells two states apart in a search (`BehaviourExplorer`): all of it, the
+    /// default. Leave out what never repeats — a request counter, a count of refused triggers — or
+    /// no state is ever met twice and a search never closes.
+    func searchKey(_ state: State) -> AnyHashable
 }
 
 extension PagingBehaviour {
     public var prefetchDistance: Int { 0 }
+    public func searchKey(_ state: State) -> AnyHashable { AnyHashable(state) }
 }
 
 /// What UIKit tells the logic (SPEC §10's table), with the scroll view as it is at that moment.

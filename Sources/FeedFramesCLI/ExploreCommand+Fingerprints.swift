@@ -155,15 +155,7 @@ extension ExploreCommand {
         let counterexample = CounterexampleWriter.scenario(
             path: violation.path, end: violation.state.feed, base: scenario, source: model.source,
             name: "counterexample-\(violation.invariant)", description: violation.message)
-        let folder = "\(out)/counterexamples"
-        let file = "\(folder)/\(violation.invariant).json"
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try Data(ScenarioWriter.bytes(of: counterexample)).write(to: URL(fileURLWithPath: file), options: .atomic)
-        } catch {
-            throw CommandFailure(.cannotCreate, "cannot write \(file): \(error.localizedDescription)")
-        }
-        return file
+        return try Self.writeCounterexample(counterexample, rule: violation.invariant, out: out)
     }
 
     /// A missing checkpoint is missing input (66); one that is not a checkpoint, damaged or another search's is bad data (65).

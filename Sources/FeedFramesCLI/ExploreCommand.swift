@@ -49,6 +49,12 @@ struct ExploreCommand: ParsableCommand {
             transform: Preset.parse)
     var preset: Preset?
 
+    @Option(help: ArgumentHelp("What plays the app: engine, the explorer's model of the preset's rules (fast, and the only one "
+                               + "with --jobs, checkpoints and shards), or behaviour, the preset's behaviour as render plays it "
+                               + "(the port of the seed's code, or the rules as a view controller), UIKit's callbacks and all.",
+                               valueName: "logic"))
+    var logic: ExploreLogic = .engine
+
     @Option(name: [.short, .long], help: ArgumentHelp("Moves from the start to explore.", valueName: "n"))
     var depth = 8
 
@@ -139,6 +145,10 @@ struct ExploreCommand: ParsableCommand {
                           (timeLimit != nil, "--time-limit"), (jobs != nil, "--jobs")].filter(\.0).map(\.1)
             if !others.isEmpty { throw ValidationError("--merge reads finished shards: leave out \(others.joined(separator: ", "))") }
         }
+        if logic == .behaviour, !optionsTheBehaviourSearchLacks.isEmpty {
+            throw ValidationError("--logic behaviour searches on one core, without checkpoints or shards: leave out "
+                                  + optionsTheBehaviourSearchLacks.joined(separator: ", ") + " (or use --logic engine)")
+        }
         if dot != nil && usesFingerprints { throw ValidationError("--dot needs the whole graph: leave out --fingerprints and its options") }
     }
 
@@ -146,6 +156,7 @@ struct ExploreCommand: ParsableCommand {
         let console = Console()
         let scenario = try loadScenario()
         let out = self.out ?? "output/explore-\(scenario.name)"
+        if logic == .behaviour { return try runBehaviour(scenario, out: out, console: console) }
         if usesFingerprints { return try runFingerprints(scenario, out: out, console: console) }
         let (templates, validator) = try TemplateLocator.load(custom: templates.templates)
         let model = ExplorerModel(scenario: scenario)
@@ -159,6 +170,11 @@ struct ExploreCommand: ParsableCommand {
         console.endProgress()
         let output = ExploreOutput(scenario: scenario, exploration: exploration, model: model, depth: depth,
                                    templates: templates, validator: validator, galleryLimit: gallery)
+        try write(output, to: out, console: console)
+    }
+
+    /// The report, gallery and counterexamples, then the summary; fails (exit 1) when a rule is broken.
+    func write(_ output: ExploreOutput, to out: String, console: Console) throws {
         let written: ExploreOutput.Written
         do throws(RenderError) {
             written = try output.write(to: out, dot: dot) { console.progress($0) }
@@ -167,8 +183,9 @@ struct ExploreCommand: ParsableCommand {
         }
         console.endProgress()
         for line in output.summary(out: out, written: written) { console.out(line) }
-        if !exploration.violations.isEmpty {
-            throw CommandFailure(.failure, "\(exploration.violations.count) invariant\(exploration.violations.count == 1 ? "" : "s") broken; see \(out)/index.html")
+        let broken = output.findings.violations.count
+        if broken > 0 {
+            throw CommandFailure(.failure, "\(broken) invariant\(broken == 1 ? "" : "s") broken; see \(out)/index.html")
         }
     }
 

@@ -131,14 +131,22 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// - Complexity: O(log n + visible rows).
     func rowsVisible(at offset: Double) -> [Int] { stack.visible(from: offset, to: offset + viewport.height) }
 
-    public var layout: Layout {
-        let request = inFlight.values.max { $0.id < $1.id }
+    /// Where the scroll view is, as the frame's layout reads it.
+    private var geometry: ListScreen.Geometry {
         // The frame's `adjustedInset` counts a footer view below the rows, as the engine counts its auto
         // footer (README, "a held header or footer included"); the scroll view here holds it as content.
         let footer = screen.footer == .hidden ? 0 : config.footer.height
-        return screen.layout(ListScreen.Geometry(viewport: viewport, insets: insets, contentOffset: contentOffset,
-                                                 adjustedInsetTop: adjustedInsetTop, adjustedInsetBottom: adjustedInsetBottom + footer),
-                             config: config, style: style, stack: stack, texts: config.texts, toast: toast, request: request, pageIndex: pageIndex,
+        return ListScreen.Geometry(viewport: viewport, insets: insets, contentOffset: contentOffset,
+                                   adjustedInsetTop: adjustedInsetTop, adjustedInsetBottom: adjustedInsetBottom + footer)
+    }
+
+    /// Whether the header and footer views are in view, as the frame shows them.
+    /// - Complexity: O(1).
+    public var viewsInView: (header: Bool, footer: Bool) { screen.viewsInView(geometry, config: config, rowsHeight: stack.height) }
+
+    public var layout: Layout {
+        let request = inFlight.values.max { $0.id < $1.id }
+        return screen.layout(geometry, config: config, style: style, stack: stack, texts: config.texts, toast: toast, request: request, pageIndex: pageIndex,
                              staleReplies: repliesDropped, hasFailed: hasFailed, lastFailure: lastFailure)
     }
 

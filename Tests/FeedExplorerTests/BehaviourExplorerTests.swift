@@ -46,6 +46,21 @@ final class BehaviourExplorerTests: XCTestCase {
         }
     }
 
+    /// A spinner counts where the user sees it: seed001's footer view spins for ever (the seed never stops
+    /// it), but below a full page it is out of view; the shortest breach is the short page, whose ten rows
+    /// leave the spinning footer on screen.
+    func testASpinnerOutOfViewIsNotReported() throws {
+        let scenario = try ExplorerFixtures.scenario(#"{ "name": "seed001", "preset": "seed001", "events": ["launch"] }"#)
+        let found = BehaviourExplorer(try XCTUnwrap(scenario.behaviour as? Seed001Behaviour), scenario: scenario,
+                                      invariants: [.spinnerHasARequest], maxDepth: 2).run()
+        let violation = try XCTUnwrap(found.violation("spinner-has-a-request"))
+        XCTAssertEqual(violation.path.map(\.description), ["wait 2 (reply 1: short)"])
+        let full = try XCTUnwrap(found.graph.states.first { $0.pageIndex == 1 && $0.screen.rows.count == 20 && $0.inFlight.isEmpty })
+        XCTAssertTrue(full.screen.footerPart.spinner)
+        XCTAssertFalse(full.viewsInView.footer, "a full page pushes the footer below the screen")
+        XCTAssertNil(BehaviourInvariant<Seed001Behaviour.State>.spinnerHasARequest.state?(full.state, full.screen, full.facts))
+    }
+
     /// A counterexample is a scenario file: written, read back and played with the same logic, it
     /// breaks the same rule at its end — the rule read from the replay's own journal and screen.
     func testEveryCounterexampleReplaysFromItsFile() throws {

@@ -50,7 +50,7 @@ final class BehaviourSearchTests: XCTestCase {
 
     /// A cap on the states ends the search with the counts so far, as `run` ends.
     func testACapEndsBothSearchesAlike() throws {
-        var explorer = BehaviourExplorer(RulesBehaviour(config: try scenario().config), scenario: try scenario(), key: RulesBehaviour.searchKey,
+        var explorer = BehaviourExplorer(RulesBehaviour(config: try scenario().config), scenario: try scenario(), 
                                          maxDepth: 12, maxStates: 300)
         assertSame(explorer, "capped")
         XCTAssertTrue(explorer.search().statistics.capped)

@@ -112,4 +112,47 @@ final class ExploreCommandTests: XCTestCase {
         XCTAssertEqual(try cli.run("explore", "--preset", "standard", "--jobs", "0").status, 64)
         XCTAssertEqual(try cli.run("explore", "--preset", "standard", "--shard", "3/2").status, 64)
     }
+
+    /// `--logic behaviour` searches the preset's behaviour, the code render plays: the same screens as the
+    /// engine's model, its counterexamples replay through render, and what it cannot do yet is refused.
+    func testLogicBehaviourSearchesThePresetsOwnBehaviour() throws {
+        func screens(_ outcome: Subprocess.Outcome) -> String? {
+            outcome.stdout.split(separator: "\n").first { $0.hasPrefix("Gallery:") }.map(String.init)
+        }
+        let engine = try cli.run("explore", "--preset", "seed001", "--depth", "5", "--out", "engine")
+        let behaviour = try cli.run("explore", "--preset", "seed001", "--depth", "5", "--logic", "behaviour", "--out", "behaviour")
+        XCTAssertEqual(behaviour.stdout.split(separator: "\n").first,
+                       "explore seed001: Seed001Behaviour playing the app, at most 1,000,000 states (--max-states to change)")
+        XCTAssertNotNil(screens(engine))
+        XCTAssertEqual(screens(behaviour)?.replacingOccurrences(of: "behaviour/", with: ""),
+                       screens(engine)?.replacingOccurrences(of: "engine/", with: ""))
+        // The seed's footer spins on after the last page (in view): a rule the engine's search does not have.
+        XCTAssertEqual(behaviour.status, 1, behaviour.stderr)
+        XCTAssertTrue(behaviour.stdout.contains("  FAIL  spinner-has-a-request: the footer's spinner shows with no request in flight"),
+                      behaviour.stdout)
+        let replay = try cli.run("render", "behaviour/counterexamples/spinner-has-a-request.json", "--out", "replay")
+        XCTAssertEqual(replay.status, 0, replay.stderr)
+        let last = try cli.text("replay/counterexample-spinner-has-a-request/0002.txt")
+        XCTAssertTrue(last.contains("| @ 已经全部加载完毕") && last.contains("[exhausted]"), last)
+
+        // The fingerprint search of the same behaviour: the same counts as the whole graph's.
+        func counts(_ outcome: Subprocess.Outcome) -> String? {
+            outcome.stdout.split(separator: "\n").first { $0.hasPrefix("explore standard (RulesBehaviour) to depth 4:") }
+                .map { String($0.split(separator: ",").prefix(2).joined(separator: ",")) }
+        }
+        let graph = try cli.run("explore", "--preset", "standard", "--depth", "4", "--logic", "behaviour", "--out", "graph")
+        let prints = try cli.run("explore", "--preset", "standard", "--depth", "4", "--logic", "behaviour", "--fingerprints", "--out", "prints")
+        XCTAssertEqual(graph.status, 0, graph.stderr)
+        XCTAssertEqual(prints.status, 0, prints.stderr)
+        XCTAssertNotNil(counts(graph))
+        XCTAssertEqual(counts(prints), counts(graph))
+        XCTAssertTrue(prints.stdout.contains("way-forward: not checked"), prints.stdout)
+
+        let jobs = try cli.run("explore", "--preset", "standard", "--logic", "behaviour", "--jobs", "2", "--shard", "1/2")
+        XCTAssertEqual(jobs.status, 64)
+        XCTAssertEqual(jobs.stderrLines.first, "Error: --logic behaviour searches on one core, without checkpoints or shards: leave out "
+                       + "--jobs, --shard (or use --logic engine)")
+        XCTAssertEqual(try cli.run("explore", "--preset", "standard", "--logic", "model").status, 64)
+        XCTAssertEqual(behaviour.crashSigns, [])
+    }
 }

@@ -27,6 +27,13 @@ public struct PresetRows: Hashable, Sendable {
         lhs.items == rhs.items && lhs.height == rhs.height && lhs.duplicatesDropped == rhs.duplicatesDropped
     }
 
+    /// The same rows with no drops counted: for a search key (the count never repeats).
+    public var forgettingDrops: PresetRows {
+        var rows = self
+        rows.duplicatesDropped = 0
+        return rows
+    }
+
     public var count: Int { items.count }
     public var isEmpty: Bool { items.isEmpty }
 

@@ -74,12 +74,15 @@ public struct RulesBehaviour: PagingBehaviour {
 
     public var initialState: State { State() }
 
-    /// The state for a search (`BehaviourExplorer`'s `key`): without the request counter, which never
-    /// repeats and so would keep the search from closing (the request that runs is always the last issued).
-    public static func searchKey(_ state: State) -> AnyHashable {
+    /// The state for a search: without the counters, which never repeat and so would keep a search
+    /// from closing — requests issued (the request that runs is always the last one), triggers
+    /// refused and repeats dropped (frame JSON's figures, which change nothing that follows).
+    public func searchKey(_ state: State) -> AnyHashable {
         var state = state
         state.issued = 0
         state.loadingID = 0
+        state.suppressed = 0
+        state.rows = state.rows.forgettingDrops
         return AnyHashable(state)
     }
 

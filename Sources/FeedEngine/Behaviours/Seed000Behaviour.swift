@@ -84,6 +84,16 @@ public struct Seed000Behaviour: PagingBehaviour {
 
     public var initialState: State { State() }
 
+    /// The state for a search, without the counters that never repeat (requests issued, triggers
+    /// refused, repeats dropped).
+    public func searchKey(_ state: State) -> AnyHashable {
+        var state = state
+        state.issued = 0
+        state.suppressed = 0
+        state.rows = state.rows.forgettingDrops
+        return AnyHashable(state)
+    }
+
     public func handle(_ callback: ListCallback, state: inout State) -> [ListEffect] {
         let crossing = state.crossing
         state.crossing = false

@@ -50,6 +50,13 @@ public struct Seed001Behaviour: PagingBehaviour {
 
     public var initialState: State { State() }
 
+    /// The state for a search, without the count of repeats dropped (it never repeats).
+    public func searchKey(_ state: State) -> AnyHashable {
+        var state = state
+        state.rows = state.rows.forgettingDrops
+        return AnyHashable(state)
+    }
+
     public func handle(_ callback: ListCallback, state: inout State) -> [ListEffect] {
         switch callback {
         case .viewDidLoad:

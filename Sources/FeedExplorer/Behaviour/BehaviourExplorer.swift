@@ -17,7 +17,7 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour> {
     /// reply's outcome chosen by the search (so the scenario's own `replies` and `failures` are dropped).
     public let source: ScriptedSource
     public var invariants: [BehaviourInvariant<Behaviour.State>]
-    /// What of the logic's state tells states apart (by default, all of it).
+    /// What of the logic's state tells states apart (by default, the behaviour's `searchKey`).
     public var key: (Behaviour.State) -> AnyHashable
     public var moves: [Move]
     public var outcomes: [ScriptedReply]
@@ -29,17 +29,18 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour> {
 
     /// - Parameters:
     ///   - invariants: the standard rules by default; append a team's own.
-    ///   - key: abstracts the logic's state for the search (`{ $0.withoutRequestCounter }`).
+    ///   - key: abstracts the logic's state for the search (`{ $0.withoutRequestCounter }`); by default
+    ///     the behaviour's own `searchKey` (all of the state, unless the behaviour says otherwise).
     public init(_ behaviour: Behaviour, scenario: Scenario,
                 invariants: [BehaviourInvariant<Behaviour.State>] = BehaviourInvariant.standard,
-                key: @escaping (Behaviour.State) -> AnyHashable = { AnyHashable($0) },
+                key: ((Behaviour.State) -> AnyHashable)? = nil,
                 moves: [Move] = Move.allCases, outcomes: [ScriptedReply] = ScriptedReply.allCases,
                 maxDepth: Int = 8, maxStates: Int = 200_000) {
         self.behaviour = behaviour
         self.scenario = scenario
         self.source = ExplorerModel(scenario: scenario).source
         self.invariants = invariants
-        self.key = key
+        self.key = key ?? { behaviour.searchKey($0) }
         self.moves = moves
         self.outcomes = outcomes
         self.maxDepth = maxDepth
@@ -235,7 +236,9 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour> {
 extension BehaviourRunner {
     /// What FeedFrames holds beside the logic's state, for invariants.
     public var facts: PlayFacts {
-        PlayFacts(inFlight: inFlight.values.sorted { $0.id < $1.id }, timersOwed: timersOwed, pageIndex: pageIndex)
+        let inView = viewsInView
+        return PlayFacts(inFlight: inFlight.values.sorted { $0.id < $1.id }, timersOwed: timersOwed, pageIndex: pageIndex,
+                         headerInView: inView.header, footerInView: inView.footer)
     }
 }
 

@@ -42,12 +42,17 @@ public struct PlayFacts: Hashable, Sendable {
     /// Timers the logic started that have not fired.
     public var timersOwed: Int
     public var pageIndex: Int
+    /// The header and footer views show and overlap the visible area, as the frame draws them.
+    public var headerInView = false
+    public var footerInView = false
 }
 
 extension ListScreen {
-    /// A spinner shows: the header refreshing, the footer loading, or a part drawn with one.
+    /// A spinner shows: the header refreshing, the footer loading, or a part drawn with one that is not hidden
+    /// (as the frames draw it).
     public var showsSpinner: Bool {
-        header == .refreshing || footer == .loading || headerPart.spinner || footerPart.spinner
+        header == .refreshing || footer == .loading || (header != .hidden && headerPart.spinner)
+            || (footer != .hidden && footerPart.spinner)
     }
 }
 
@@ -112,11 +117,13 @@ extension BehaviourInvariant {
     public static var spinnerHasARequest: BehaviourInvariant {
         BehaviourInvariant(
             name: "spinner-has-a-request",
-            summary: "A spinner (header refreshing, footer loading) shows only while a request is in flight or a timer is owed.",
+            summary: "A spinner in view (header refreshing, footer loading) shows only while a request is in flight or a timer is owed.",
             state: { _, screen, facts in
-                guard screen.showsSpinner, facts.inFlight.isEmpty, facts.timersOwed == 0 else { return nil }
-                let which = screen.header == .refreshing || screen.headerPart.spinner ? "the header's" : "the footer's"
-                return "\(which) spinner shows with no request in flight"
+                guard facts.inFlight.isEmpty, facts.timersOwed == 0 else { return nil }
+                let header = facts.headerInView && (screen.header == .refreshing || screen.headerPart.spinner)
+                let footer = facts.footerInView && (screen.footer == .loading || screen.footerPart.spinner)
+                guard header || footer else { return nil }
+                return "\(header ? "the header's" : "the footer's") spinner shows with no request in flight"
             })
     }
 

@@ -1,0 +1,98 @@
+import ArgumentParser
+import ExploreReport
+import FeedEngine
+import FeedExplorer
+import FeedScenario
+import Foundation
+
+/// What `explore` searches: the explorer's model of the preset's rules, or the preset's behaviour itself.
+enum ExploreLogic: String, ExpressibleByArgument, CaseIterable {
+    /// `FeedState.reduce` through `ExplorerModel`: fast, and the one the search at scale (jobs,
+    /// checkpoints, shards) runs on.
+    case engine
+    /// The preset's behaviour (the port of the seed's code, or `RulesBehaviour`) played by
+    /// `BehaviourRunner`: the very code `render` draws, UIKit's callbacks and all; a few times slower.
+    case behaviour
+}
+
+/// `feedframes explore --logic behaviour`: the search of a team's logic (`BehaviourExplorer`), with the
+/// preset's behaviour playing the app.
+extension ExploreCommand {
+    /// The options the behaviour search does not have yet, given.
+    var optionsTheBehaviourSearchLacks: [String] {
+        [(jobs != nil, "--jobs"), (timeLimit != nil, "--time-limit"), (resume != nil, "--resume"), (checkpoint != nil, "--checkpoint"),
+         (shard != nil, "--shard"), (!merge.isEmpty, "--merge")].filter(\.0).map(\.1)
+    }
+
+    func runBehaviour(_ scenario: Scenario, out: String, console: Console) throws {
+        try explore(scenario.behaviour, scenario: scenario, out: out, console: console)
+    }
+
+    private func explore<Behaviour: PagingBehaviour>(_ behaviour: Behaviour, scenario: Scenario, out: String,
+                                                     console: Console) throws {
+        let explorer = BehaviourExplorer(behaviour, scenario: scenario, maxDepth: depth, maxStates: maxStates)
+        let logic = String(describing: Behaviour.self)
+        let progress = { (stats: ExplorationStatistics) in
+            console.progress("explore \(scenario.name) (\(logic)): depth \(stats.depthReached), \(stats.states) states, "
+                             + "\(stats.transitions) transitions, \(Int(stats.statesPerSecond)) states/s")
+        }
+        if fingerprints { return try search(explorer, logic: logic, scenario: scenario, out: out, console: console, progress: progress) }
+
+        let (templates, validator) = try TemplateLocator.load(custom: templates.templates)
+        console.out("explore \(scenario.name): \(logic) playing the app, at most \(ItemLimits.describe(count: maxStates)) states "
+                    + "(--max-states to change)")
+        let exploration = explorer.run(progress: progress)
+        console.endProgress()
+        let output = ExploreOutput(scenario: scenario, exploration: exploration, playing: behaviour, depth: depth,
+                                   templates: templates, validator: validator, galleryLimit: gallery)
+        try write(output, to: out, console: console)
+    }
+
+    /// `--fingerprints`: the figures, each rule ok or broken, the counterexamples as scenario files.
+    private func search<Behaviour: PagingBehaviour>(_ explorer: BehaviourExplorer<Behaviour>, logic: String, scenario: Scenario,
+                                                    out: String, console: Console,
+                                                    progress: (ExplorationStatistics) -> Void) throws {
+        console.out("explore \(scenario.name): fingerprint search, \(logic) playing the app, one job, at most "
+                    + "\(ItemLimits.describe(count: maxStates)) states")
+        let result = explorer.search(progress: progress)
+        console.endProgress()
+        let stats = result.statistics
+        console.out("explore \(scenario.name) (\(logic)) to depth \(depth): \(stats.states) states, \(stats.transitions) transitions, "
+                    + "depth reached \(stats.depthReached), "
+                    + (stats.complete ? "every state expanded" : stats.capped ? "stopped at --max-states" : "stopped at --depth")
+                    + String(format: ", %.2f s", stats.seconds))
+        console.out(String(format: "  %.0f states/s; %.1f bytes a visited state; peak RSS %@", stats.statesPerSecond,
+                           result.bytesPerState, Self.megabytes(Self.peakResidentBytes())))
+        console.out(String(format: "  fingerprint collision probability for %d states: at most %.1e", stats.states,
+                           Fingerprint.collisionProbability(states: stats.states)))
+        for (name, _) in result.invariants {
+            guard let violation = result.violation(name) else {
+                console.out("  ok    \(name)")
+                continue
+            }
+            console.out("  FAIL  \(name): \(violation.message) (\(violation.occurrences) found)")
+            let events = CounterexampleWriter.events(violation.path)
+            console.out("        shortest, \(events.count) events: \(events.joined(separator: ", "))")
+            console.out("        scenario: \(try Self.writeCounterexample(violation.counterexample, rule: name, out: out))")
+        }
+        for name in result.skipped {
+            console.out("  --    \(name): not checked (it needs the whole graph; run without --fingerprints)")
+        }
+        if !result.violations.isEmpty {
+            throw CommandFailure(.failure, "\(result.violations.count) invariant\(result.violations.count == 1 ? "" : "s") broken; see \(out)/counterexamples/")
+        }
+    }
+
+    /// `<out>/counterexamples/<rule>.json`, a scenario that replays the path.
+    static func writeCounterexample(_ counterexample: Scenario, rule: String, out: String) throws(CommandFailure) -> String {
+        let folder = "\(out)/counterexamples"
+        let file = "\(folder)/\(rule).json"
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try Data(ScenarioWriter.bytes(of: counterexample)).write(to: URL(fileURLWithPath: file), options: .atomic)
+        } catch {
+            throw CommandFailure(.cannotCreate, "cannot write \(file): \(error.localizedDescription)")
+        }
+        return file
+    }
+}
