@@ -69,6 +69,29 @@ enum ExploreBenchmark {
         Report.line("the engine's fingerprint search, same depth", String(format: "%.2f s, %.0f states/s (%@ states)", engine.seconds,
                                                                           engine.statesPerSecond, engine.states.formatted()),
                     String(format: "behaviour / engine %.3f×", rate / engine.statesPerSecond))
+
+        // The fingerprint search of the same behaviour: bytes a state, and --jobs against a plain two-thread loop.
+        let deeper = 18
+        let explorer = BehaviourExplorer(RulesBehaviour(config: standard.config, style: standard.style), scenario: standard,
+                                         maxDepth: deeper, maxStates: 2_000_000)
+        let iterations = 400_000_000
+        var searched: BehaviourSearch?
+        let turns = try Measure.Turns(3, [
+            { plainLoop(threads: 1, iterations: iterations) },
+            { plainLoop(threads: 2, iterations: iterations) },
+            { let found = explorer.search(jobs: 1); searched = found; return found.statistics.seconds },
+            { explorer.search(jobs: 2).statistics.seconds },
+        ])
+        let one = Measure.median(turns.times[2]), two = Measure.median(turns.times[3])
+        if let searched {
+            Report.line("BehaviourExplorer.search, depth \(deeper), --jobs 1 (median of 3)",
+                        String(format: "%.2f s, %.0f states/s (%@ states); %.1f bytes a visited state", one,
+                               Double(searched.statistics.states) / one, searched.statistics.states.formatted(), searched.bytesPerState),
+                        Report.verdict(searched.bytesPerState <= 64, "≤ 64 bytes a state"))
+        }
+        let ceiling = turns.medianRatio(0, over: 1), speedup = turns.medianRatio(2, over: 3)
+        Report.line("BehaviourExplorer.search, --jobs 2", String(format: "%.2f s, %.2f× (a plain two-thread loop: %.2f×)", two, speedup, ceiling),
+                    Report.verdict(speedup >= 0.9 * ceiling, String(format: "%.2f of the loop's, ≥ 0.9", speedup / ceiling)))
     }
 
     static func run() throws {

@@ -7,8 +7,8 @@ import Foundation
 
 /// What `explore` searches: the explorer's model of the preset's rules, or the preset's behaviour itself.
 enum ExploreLogic: String, ExpressibleByArgument, CaseIterable {
-    /// `FeedState.reduce` through `ExplorerModel`: fast, and the one the search at scale (jobs,
-    /// checkpoints, shards) runs on.
+    /// `FeedState.reduce` through `ExplorerModel`: fast, and the one the search at scale
+    /// (checkpoints, shards) runs on.
     case engine
     /// The preset's behaviour (the port of the seed's code, or `RulesBehaviour`) played by
     /// `BehaviourRunner`: the very code `render` draws, UIKit's callbacks and all; a few times slower.
@@ -20,7 +20,7 @@ enum ExploreLogic: String, ExpressibleByArgument, CaseIterable {
 extension ExploreCommand {
     /// The options the behaviour search does not have yet, given.
     var optionsTheBehaviourSearchLacks: [String] {
-        [(jobs != nil, "--jobs"), (timeLimit != nil, "--time-limit"), (resume != nil, "--resume"), (checkpoint != nil, "--checkpoint"),
+        [(timeLimit != nil, "--time-limit"), (resume != nil, "--resume"), (checkpoint != nil, "--checkpoint"),
          (shard != nil, "--shard"), (!merge.isEmpty, "--merge")].filter(\.0).map(\.1)
     }
 
@@ -36,7 +36,7 @@ extension ExploreCommand {
             console.progress("explore \(scenario.name) (\(logic)): depth \(stats.depthReached), \(stats.states) states, "
                              + "\(stats.transitions) transitions, \(Int(stats.statesPerSecond)) states/s")
         }
-        if fingerprints { return try search(explorer, logic: logic, scenario: scenario, out: out, console: console, progress: progress) }
+        if usesFingerprints { return try search(explorer, logic: logic, scenario: scenario, out: out, console: console, progress: progress) }
 
         let (templates, validator) = try TemplateLocator.load(custom: templates.templates)
         console.out("explore \(scenario.name): \(logic) playing the app, at most \(ItemLimits.describe(count: maxStates)) states "
@@ -52,9 +52,10 @@ extension ExploreCommand {
     private func search<Behaviour: PagingBehaviour>(_ explorer: BehaviourExplorer<Behaviour>, logic: String, scenario: Scenario,
                                                     out: String, console: Console,
                                                     progress: (ExplorationStatistics) -> Void) throws {
-        console.out("explore \(scenario.name): fingerprint search, \(logic) playing the app, one job, at most "
+        let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        console.out("explore \(scenario.name): fingerprint search, \(logic) playing the app, \(jobs) job\(jobs == 1 ? "" : "s"), at most "
                     + "\(ItemLimits.describe(count: maxStates)) states")
-        let result = explorer.search(progress: progress)
+        let result = explorer.search(jobs: jobs, progress: progress)
         console.endProgress()
         let stats = result.statistics
         console.out("explore \(scenario.name) (\(logic)) to depth \(depth): \(stats.states) states, \(stats.transitions) transitions, "

@@ -12,8 +12,16 @@ final class BehaviourSearchTests: XCTestCase {
         try ExplorerFixtures.scenario(#"{ "name": "pager", "preset": "\#(preset)", "source": { "total": \#(total), "pageSize": 20, "latency": 1 }, "events": ["launch"] }"#)
     }
 
+    /// `search` on one thread and on three (parents expanded in parallel, merged in order) against `run`.
     func assertSame<Logic: PagingBehaviour>(_ explorer: BehaviourExplorer<Logic>, _ label: String, file: StaticString = #filePath, line: UInt = #line) {
-        let whole = explorer.run(), printed = explorer.search()
+        let whole = explorer.run()
+        for jobs in [1, 3] {
+            assertSame(whole, explorer.search(jobs: jobs), "\(label), \(jobs) job\(jobs == 1 ? "" : "s")", file: file, line: line)
+        }
+    }
+
+    func assertSame<Logic: PagingBehaviour>(_ whole: BehaviourExploration<Logic>, _ printed: BehaviourSearch, _ label: String,
+                                            file: StaticString, line: UInt) {
         let (a, b) = (whole.statistics, printed.statistics)
         XCTAssertEqual([a.states, a.transitions, a.expanded, a.depthReached], [b.states, b.transitions, b.expanded, b.depthReached], label, file: file, line: line)
         XCTAssertEqual(a.complete, b.complete, label, file: file, line: line)
@@ -50,7 +58,7 @@ final class BehaviourSearchTests: XCTestCase {
 
     /// A cap on the states ends the search with the counts so far, as `run` ends.
     func testACapEndsBothSearchesAlike() throws {
-        var explorer = BehaviourExplorer(RulesBehaviour(config: try scenario().config), scenario: try scenario(), 
+        var explorer = BehaviourExplorer(RulesBehaviour(config: try scenario().config), scenario: try scenario(),
                                          maxDepth: 12, maxStates: 300)
         assertSame(explorer, "capped")
         XCTAssertTrue(explorer.search().statistics.capped)
