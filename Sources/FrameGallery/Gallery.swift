@@ -4,10 +4,11 @@ import FrameRendering
 import JSONText
 
 /// Every state of each preset, preset × locale × state, each a real frame
-/// the engine produced (issue 4, `feedframes preview`).
+/// the preset's behaviour produced (issue 4, `feedframes preview`).
 ///
-/// A state is found by running a small script (`GalleryScript`) through
-/// `ScenarioRunner` and taking the last frame whose JSON shows it. A state a
+/// A state is found by running a small script (`GalleryScript`) with the
+/// preset's behaviour playing the app (`BehaviourRunner`, as render plays it)
+/// and taking the last frame whose JSON shows it. A state a
 /// preset cannot show by its rules is marked with the reason, never faked;
 /// one it can show but no script reaches is an error, so the gallery stays
 /// complete as rules change.
@@ -103,18 +104,21 @@ public struct Gallery: Sendable {
         let top = device.map { $0.safeTop } ?? 0
         for script in GalleryScript.candidates(for: state, config: config, latency: preset.latency, restingTop: top) {
             guard let scenario = scenario(script, preset: preset, locale: locale, config: config, state: state, device: device) else { continue }
-            var runner = ScenarioRunner(scenario)
-            var found: Frame?
-            // A gallery script is a few events over a short feed: it never nears `ItemLimits`.
-            do throws(RunFailure<Never>) {
-                try runner.run(scenario.steps) { (frame: Frame) throws(Never) in
-                    if state.isShown(in: FrameJSON.value(of: frame)) { found = frame }
-                }
-            } catch {
-                continue
-            }
-            if let found { return (found, script) }
+            if let found = lastFrame(showing: state, scenario, playing: scenario.behaviour) { return (found, script) }
         }
         return nil
+    }
+
+    /// The last frame of `scenario` that shows `state`, with the preset's behaviour playing the app, as
+    /// render plays it (issue 20: one pipeline). A gallery script is a few events over a short feed: it
+    /// never nears `ItemLimits`, but a run that stopped short would be no proof, so it finds nothing.
+    static func lastFrame<Behaviour: PagingBehaviour>(showing state: GalleryState, _ scenario: Scenario,
+                                                      playing behaviour: Behaviour) -> Frame? {
+        var runner = BehaviourRunner(behaviour, scenario: scenario)
+        var found: Frame?
+        runner.run(scenario.steps) { (frame: Frame) throws(Never) in
+            if state.isShown(in: FrameJSON.value(of: frame)) { found = frame }
+        }
+        return runner.stopped == nil ? found : nil
     }
 }
