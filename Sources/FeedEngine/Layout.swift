@@ -81,6 +81,14 @@ public struct Layout: Hashable, Sendable {
 }
 
 extension FeedState {
+    /// The rows overlapping the viewport, placed as `layout()` places them, without the rest of a layout
+    /// (texts, header, footer): what a search's rule compares with a naive scan in every state.
+    /// - Complexity: O(log n + v) for n rows and v visible rows.
+    public var visibleRows: [Layout.Row] {
+        Layout.rowsAndSections(heights: rowHeights, offsets: offsets, style: style, top: contentOffset,
+                               bottom: contentOffset + viewport.height, insetTop: insets.top).rows
+    }
+
     /// Lays out the current moment.
     ///
     /// - Complexity: O(log n + v) for n rows and v visible rows: a descent

@@ -96,13 +96,14 @@ extension Invariant {
             let top = feed.contentOffset, bottom = feed.contentOffset + feed.viewport.height
             var expected: [(index: Int, y: Double)] = []
             var rowTop = 0.0
+            let rowHeight = feed.config.rowHeight
             for (index, item) in feed.items.enumerated() {
                 if rowTop >= bottom { break }
-                let height = item.height ?? feed.config.rowHeight
+                let height = item.height ?? rowHeight
                 if rowTop < bottom && rowTop + height > top { expected.append((index, rowTop - top)) }
                 rowTop += height
             }
-            let shown = feed.layout().rows
+            let shown = feed.visibleRows
             if shown.count == expected.count
                 && zip(shown, expected).allSatisfy({ $0.index == $1.index && $0.y == $1.y }) { return nil }
             func describe(_ indices: [Int]) -> String {

@@ -29,18 +29,17 @@ public enum Move: String, Hashable, Sendable, CaseIterable, CustomStringConverti
     /// - Complexity: O(log n).
     public func steps(in state: SearchState) -> [ScriptStep]? {
         let feed = state.feed
-        let config = feed.config
         switch self {
         case .scrollToTop: return [.event(.scroll(.top))]
         case .scrollToBottom: return [.event(.scroll(.bottom))]
         case .scrollScreenDown: return [.event(.scroll(.by(feed.viewport.height)))]
         case .pullHeader:
-            guard let header = config.header else { return nil }
+            guard let header = feed.config.header else { return nil }
             return [.event(.drag(.offset(-(header.armDistance + feed.insetTop + 1)))), .event(.release)]
         case .pullFooter:
             // Past both the resting bottom and a release footer's top (below a short list).
             let bottom = max(feed.maxOffset, feed.footerTop - feed.viewport.height)
-            return [.event(.drag(.offset(bottom + config.footer.armDistance + 1))), .event(.release)]
+            return [.event(.drag(.offset(bottom + feed.config.footer.armDistance + 1))), .event(.release)]
         case .tapRetry: return [.event(.tapRetry)]
         case .tapFooter: return [.event(.tapFooter)]
         case .rotate: return [.event(.resize(feed.viewport.rotated))]
