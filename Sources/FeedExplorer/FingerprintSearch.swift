@@ -248,7 +248,7 @@ public struct FingerprintSearch: Sendable {
             let parents = (batch.lowerBound - offset)..<(batch.upperBound - offset)
 
             // Successors, in parallel.
-            let expansions = Self.expand(source, parents, visited: search.visited, model: model, jobs: jobs, check: check, judge: judge)
+            var expansions = Self.expand(source, parents, visited: search.visited, model: model, jobs: jobs, check: check, judge: judge)
 
             // The merge, in breadth-first order.
             let firstNew = search.trail.count
@@ -265,18 +265,18 @@ public struct FingerprintSearch: Sendable {
                     var target = -1
                     // New now means not seen before the batch either, so the worker kept the state.
                     if expansions[k][ordinal].state != nil, search.visited.insert(fingerprint) {
-                        let successor = expansions[k][ordinal]
-                        let state = successor.state!
-                        if let shard, depth + 1 == shard.depth, !shard.owns(successor.fingerprint) {
+                        // Moved out, not copied: a copy retains each of the state's arrays, on the one merging thread.
+                        let state = expansions[k][ordinal].state.take()!
+                        if let shard, depth + 1 == shard.depth, !shard.owns(fingerprint) {
                             search.excluded += 1
                         } else {
                             target = search.trail.count
                             if search.levelStarts.count == depth + 1 { search.levelStarts.append(target) }
                             search.trail.append(parent: parentIndex, ordinal: ordinal)
-                            if recordsForMerge { search.fingerprints.append(successor.fingerprint) }
-                            added.append(Node(state: state, fingerprint: successor.fingerprint, itemsHash: successor.itemsHash))
+                            if recordsForMerge { search.fingerprints.append(fingerprint) }
+                            added.append(Node(state: state, fingerprint: fingerprint, itemsHash: expansions[k][ordinal].itemsHash))
                             // A new state's rules, then the step's, as the naive search judges them.
-                            for breach in successor.stateBreaches {
+                            for breach in expansions[k][ordinal].stateBreaches {
                                 search.counts[breach.invariant] += 1
                                 search.record(node: target, rule: breach.invariant, kind: .state)
                                 if search.found[breach.invariant] == nil {
