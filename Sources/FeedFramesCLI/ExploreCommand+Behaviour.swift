@@ -7,8 +7,7 @@ import Foundation
 
 /// What `explore` searches: the explorer's model of the preset's rules, or the preset's behaviour itself.
 enum ExploreLogic: String, ExpressibleByArgument, CaseIterable {
-    /// `FeedState.reduce` through `ExplorerModel`: fast, and the one the search at scale
-    /// (checkpoints, shards) runs on.
+    /// `FeedState.reduce` through `ExplorerModel`: fast, and the one sharded searches run on.
     case engine
     /// The preset's behaviour (the port of the seed's code, or `RulesBehaviour`) played by
     /// `BehaviourRunner`: the very code `render` draws, UIKit's callbacks and all; a few times slower.
@@ -20,8 +19,7 @@ enum ExploreLogic: String, ExpressibleByArgument, CaseIterable {
 extension ExploreCommand {
     /// The options the behaviour search does not have yet, given.
     var optionsTheBehaviourSearchLacks: [String] {
-        [(timeLimit != nil, "--time-limit"), (resume != nil, "--resume"), (checkpoint != nil, "--checkpoint"),
-         (shard != nil, "--shard"), (!merge.isEmpty, "--merge")].filter(\.0).map(\.1)
+        [(shard != nil, "--shard"), (!merge.isEmpty, "--merge")].filter(\.0).map(\.1)
     }
 
     func runBehaviour(_ scenario: Scenario, out: String, console: Console) throws {
@@ -53,14 +51,30 @@ extension ExploreCommand {
                                                     out: String, console: Console,
                                                     progress: (ExplorationStatistics) -> Void) throws {
         let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        var resumed: SearchCheckpoint?
+        if let resume {
+            do throws(CheckpointError) { resumed = try SearchCheckpoint.load(resume) } catch {
+                throw CommandFailure(Self.status(of: error), "\(error)")
+            }
+        }
         console.out("explore \(scenario.name): fingerprint search, \(logic) playing the app, \(jobs) job\(jobs == 1 ? "" : "s"), at most "
-                    + "\(ItemLimits.describe(count: maxStates)) states")
-        let result = explorer.search(jobs: jobs, progress: progress)
+                    + "\(ItemLimits.describe(count: maxStates)) states"
+                    + (resumed.map { ", resuming \(resume ?? "") at \(ItemLimits.describe(count: $0.states)) states (rebuilding its visited set first)" } ?? ""))
+        let result: BehaviourSearch
+        if let resumed {
+            do throws(CheckpointError) {
+                result = try explorer.search(resuming: resumed, jobs: jobs, timeLimit: timeLimit, progress: progress)
+            } catch {
+                throw CommandFailure(Self.status(of: error), "\(error)")
+            }
+        } else {
+            result = explorer.search(jobs: jobs, timeLimit: timeLimit, progress: progress)
+        }
         console.endProgress()
         let stats = result.statistics
         console.out("explore \(scenario.name) (\(logic)) to depth \(depth): \(stats.states) states, \(stats.transitions) transitions, "
                     + "depth reached \(stats.depthReached), "
-                    + (stats.complete ? "every state expanded" : stats.capped ? "stopped at --max-states" : "stopped at --depth")
+                    + (result.stop == .exhausted ? "every state expanded" : "stopped at \(result.stop.rawValue)")
                     + String(format: ", %.2f s", stats.seconds))
         console.out(String(format: "  %.0f states/s; %.1f bytes a visited state; peak RSS %@", stats.statesPerSecond,
                            result.bytesPerState, Self.megabytes(Self.peakResidentBytes())))
@@ -78,6 +92,19 @@ extension ExploreCommand {
         }
         for name in result.skipped {
             console.out("  --    \(name): not checked (it needs the whole graph; run without --fingerprints)")
+        }
+        if let checkpoint = result.checkpoint {
+            let path = self.checkpoint ?? "\(out)/explore.checkpoint"
+            let folder = (path as NSString).deletingLastPathComponent
+            do {
+                try FileManager.default.createDirectory(atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true)
+            } catch {
+                throw CommandFailure(.cannotCreate, "cannot create \(folder): \(error.localizedDescription)")
+            }
+            do throws(CheckpointError) { try checkpoint.write(to: path) } catch {
+                throw CommandFailure(.cannotCreate, "\(error)")
+            }
+            console.out("Checkpoint: \(path) (continue with --resume \(path), raising --depth, --max-states or --time-limit)")
         }
         if !result.violations.isEmpty {
             throw CommandFailure(.failure, "\(result.violations.count) invariant\(result.violations.count == 1 ? "" : "s") broken; see \(out)/counterexamples/")

@@ -50,7 +50,7 @@ struct ExploreCommand: ParsableCommand {
     var preset: Preset?
 
     @Option(help: ArgumentHelp("What plays the app: engine, the explorer's model of the preset's rules (fast, and the only one "
-                               + "with checkpoints and shards), or behaviour, the preset's behaviour as render plays it "
+                               + "with shards), or behaviour, the preset's behaviour as render plays it "
                                + "(the port of the seed's code, or the rules as a view controller), UIKit's callbacks and all.",
                                valueName: "logic"))
     var logic: ExploreLogic = .engine
@@ -146,7 +146,7 @@ struct ExploreCommand: ParsableCommand {
             if !others.isEmpty { throw ValidationError("--merge reads finished shards: leave out \(others.joined(separator: ", "))") }
         }
         if logic == .behaviour, !optionsTheBehaviourSearchLacks.isEmpty {
-            throw ValidationError("--logic behaviour searches without checkpoints or shards: leave out "
+            throw ValidationError("--logic behaviour searches without shards: leave out "
                                   + optionsTheBehaviourSearchLacks.joined(separator: ", ") + " (or use --logic engine)")
         }
         if dot != nil && usesFingerprints { throw ValidationError("--dot needs the whole graph: leave out --fingerprints and its options") }

@@ -1,5 +1,5 @@
 import FeedEngine
-import FeedExplorer
+@testable import FeedExplorer
 import FeedScenario
 import PlantedBehaviours
 import XCTest
@@ -64,5 +64,58 @@ final class BehaviourSearchTests: XCTestCase {
         XCTAssertTrue(explorer.search().statistics.capped)
         explorer.maxStates = 1
         XCTAssertEqual(explorer.search().statistics.states, explorer.run().statistics.states)
+    }
+
+    /// A successor made alone (`successor(_:of:)`, what a rebuild and a counterexample re-run) is the one the
+    /// search makes among all (`successors(of:source:)`), in every state of a small search, ordinal by ordinal.
+    func testASuccessorMadeAloneIsTheOneMadeAmongAll() throws {
+        let explorer = BehaviourExplorer(PlantedPager(bug: .stalePageAfterRefresh), scenario: try scenario(), key: PlantedPager.key, maxDepth: 3)
+        let graph = explorer.run().graph
+        var checked = 0
+        for runner in graph.states {
+            let all = explorer.successors(of: runner, source: explorer.source)
+            for (ordinal, (transition, reached)) in all.enumerated() {
+                let alone = try XCTUnwrap(explorer.successor(ordinal, of: runner))
+                XCTAssertEqual(alone.0.description, transition.description)
+                XCTAssertEqual(alone.1.searchKey(explorer.key), reached.searchKey(explorer.key))
+                checked += 1
+            }
+            XCTAssertNil(explorer.successor(all.count, of: runner))
+        }
+        XCTAssertGreaterThan(checked, 100)
+    }
+
+    /// Issue 23 for a team's logic: a search stopped by its depth, its states or its time continues from its
+    /// checkpoint — written to bytes and read back, as a file between two processes — to what one
+    /// uninterrupted search finds, on one thread or three.
+    func testAStoppedSearchResumesToTheUninterruptedResult() throws {
+        for bug in [nil, PlantedPager.Bug.spinnerNeverStops, .pageIndexMovesOnFailure] {
+            var explorer = BehaviourExplorer(PlantedPager(bug: bug), scenario: try scenario(), key: PlantedPager.key, maxDepth: 7)
+            let whole = explorer.run()
+            var stops: [(String, BehaviourSearch)] = []
+            var shallow = explorer
+            shallow.maxDepth = 3
+            stops.append(("depth 3", shallow.search(jobs: 2)))
+            var capped = explorer
+            capped.maxStates = 40
+            stops.append(("40 states", capped.search()))
+            stops.append(("no time", explorer.search(timeLimit: 0)))
+            for (bound, stopped) in stops {
+                let label = "\(bug.map { "\($0)" } ?? "no bug"), stopped at \(bound)"
+                let checkpoint = try XCTUnwrap(stopped.checkpoint, label)
+                XCTAssertNotEqual(stopped.stop, .exhausted, label)
+                let read = try SearchCheckpoint.read(checkpoint.bytes(), file: "c.checkpoint")
+                for jobs in [1, 3] {
+                    let resumed = try explorer.search(resuming: read, jobs: jobs)
+                    XCTAssertEqual(resumed.stop, whole.statistics.complete ? .exhausted : .depthLimit, label)
+                    assertSame(whole, resumed, "\(label), resumed on \(jobs) job\(jobs == 1 ? "" : "s")", file: #filePath, line: #line)
+                }
+            }
+            // Another logic's checkpoint is refused, naming both searches.
+            explorer.invariants = [.oneRequestInFlight]
+            XCTAssertThrowsError(try explorer.search(resuming: stops[0].1.checkpoint!)) { error in
+                guard case CheckpointError.otherSearch = error else { return XCTFail("\(error)") }
+            }
+        }
     }
 }

@@ -147,10 +147,22 @@ final class ExploreCommandTests: XCTestCase {
         XCTAssertNotNil(counts(graph))
         XCTAssertEqual(counts(prints), counts(graph))
         XCTAssertTrue(prints.stdout.contains("way-forward: not checked"), prints.stdout)
+        // Stopped before its first state is expanded, then resumed from the checkpoint to the same counts.
+        let stopped = try cli.run("explore", "--preset", "standard", "--depth", "4", "--logic", "behaviour", "--time-limit", "0", "--out", "part")
+        XCTAssertEqual(stopped.status, 0, stopped.stderr)
+        XCTAssertTrue(stopped.stdout.contains("stopped at the time limit"), stopped.stdout)
+        XCTAssertTrue(stopped.stdout.contains("Checkpoint: part/explore.checkpoint"), stopped.stdout)
+        let resumed = try cli.run("explore", "--preset", "standard", "--depth", "4", "--logic", "behaviour", "--resume", "part/explore.checkpoint",
+                                  "--out", "part")
+        XCTAssertEqual(resumed.status, 0, resumed.stderr)
+        XCTAssertEqual(counts(resumed), counts(graph))
+        let other = try cli.run("explore", "--preset", "seed000", "--logic", "behaviour", "--resume", "part/explore.checkpoint", "--out", "part")
+        XCTAssertEqual(other.status, 65)
+        XCTAssertEqual(other.stderrLines.first?.hasPrefix("checkpoint part/explore.checkpoint was written for another search"), true, other.stderr)
 
         let jobs = try cli.run("explore", "--preset", "standard", "--logic", "behaviour", "--jobs", "2", "--shard", "1/2")
         XCTAssertEqual(jobs.status, 64)
-        XCTAssertEqual(jobs.stderrLines.first, "Error: --logic behaviour searches without checkpoints or shards: leave out "
+        XCTAssertEqual(jobs.stderrLines.first, "Error: --logic behaviour searches without shards: leave out "
                        + "--shard (or use --logic engine)")
         XCTAssertEqual(try cli.run("explore", "--preset", "standard", "--logic", "model").status, 64)
         XCTAssertEqual(behaviour.crashSigns, [])

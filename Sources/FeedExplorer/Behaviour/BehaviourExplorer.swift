@@ -209,6 +209,36 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour> {
         return result
     }
 
+    /// Successor `ordinal` of `runner` (its place in `successors(of:source:)`), making only the move it
+    /// comes from: a state rebuilt from its parent costs one move, not every move. `nil` when there is no
+    /// such successor. Its naive twin is `successors(of:source:)[ordinal]` (`BehaviourSearchTests`).
+    /// - Complexity: O(a move's callbacks), times the outcomes for a wait.
+    func successor(_ ordinal: Int, of runner: BehaviourRunner<Behaviour>) -> (Transition, BehaviourRunner<Behaviour>)? {
+        guard ordinal >= 0 else { return nil }
+        var remaining = ordinal
+        for move in moves {
+            guard let steps = move.steps(in: runner) else { continue }
+            if case .wait(let seconds) = steps[0] {
+                var branches: [(Transition, BehaviourRunner<Behaviour>)] = []
+                let end = Timeline<Int>.rounded(runner.time + seconds)
+                deliver(runner, until: end, replies: [], deliveries: 0, source: source) { replies, reached in
+                    branches.append((Transition(move: move, steps: steps, replies: replies), reached))
+                }
+                if remaining < branches.count { return branches[remaining] }
+                remaining -= branches.count
+                continue
+            }
+            if remaining > 0 {
+                remaining -= 1
+                continue
+            }
+            var next = runner
+            for step in steps { next.perform(step) { (_: Frame) throws(Never) in } }
+            return (Transition(move: move, steps: steps), next)
+        }
+        return nil
+    }
+
     /// The runner's `wait`, branching on the outcome of each reply to a request still in flight.
     private func deliver(_ runner: BehaviourRunner<Behaviour>, until end: Double, replies: [DeliveredReply], deliveries: Int,
                          source: ScriptedSource, into result: ([DeliveredReply], BehaviourRunner<Behaviour>) -> Void) {

@@ -15,6 +15,11 @@ public struct BehaviourSearch {
     public var skipped: [String]
     /// Bytes a visited state takes: its fingerprint's slot and its trail entry.
     public var bytesPerState: Double
+    /// Why the search ended.
+    public var stop: StopReason
+    /// Where a search that stopped before the end (depth, states, time) stands, to continue with
+    /// `search(resuming:)`; `nil` when every state was expanded.
+    public var checkpoint: SearchCheckpoint?
 
     public func violation(_ name: String) -> BehaviourViolation? { violations.first { $0.invariant == name } }
 }
@@ -30,109 +35,160 @@ extension BehaviourExplorer {
     /// The behaviour, its key and its rules are then called from several threads at once: they must be
     /// pure functions of their arguments, as SPEC §10 asks.
     ///
+    /// A search stopped by `maxDepth`, `maxStates` or `timeLimit` (seconds) returns a `checkpoint`;
+    /// `search(resuming:)` continues it, with larger bounds, to the result of an uninterrupted search.
+    ///
     /// Its counts and its first finding of each rule are `run`'s (`BehaviourSearchTests`), unless two states'
     /// fingerprints collide, which the statistics' size makes unlikely (`Fingerprint.collisionProbability`).
     /// The fingerprints are of Swift's `Hasher`, seeded anew in each process: a collision, if one
     /// happened, would not repeat.
     /// - Complexity: O((states + transitions) × a move's callbacks), over `jobs` threads; memory O(states) in
     ///   fingerprints and trail, plus two levels of runners and a batch's successors.
-    public func search(jobs: Int = 1, progress: (ExplorationStatistics) -> Void = { _ in }) -> BehaviourSearch {
+    public func search(jobs: Int = 1, timeLimit: Double? = nil, progress: (ExplorationStatistics) -> Void = { _ in }) -> BehaviourSearch {
+        var search = SearchCheckpoint(identity: checkpointIdentity, rules: invariants.count)
+        var start = launched()
+        let startBreaches = callbackBreaches(&start)
+        var visited = FingerprintSet()
+        _ = visited.insert(fingerprint(start))
+        search.trail.append(parent: -1, ordinal: 0)
+        search.levelStarts = [0]
+        for (rule, message) in startBreaches { note(rule, message, in: &search, node: 0) }
+        for (rule, message) in stateBreaches(start) { note(rule, message, in: &search, node: 0) }
+        let frontier = Frontier(current: LevelRunners([start]), currentBase: 0, depth: 0, upcoming: [])
+        return run(&search, visited: visited, frontier: frontier, jobs: jobs, timeLimit: timeLimit, progress: progress)
+    }
+
+    /// Continues the search `checkpoint` holds (a `BehaviourSearch.checkpoint`, perhaps from a file written
+    /// by another process), to the result an uninterrupted search gives. The visited set is rebuilt first,
+    /// by re-running each state found once from its parent (one move each, a level on `jobs` threads), since
+    /// `Hasher`'s fingerprints differ from one process to the next.
+    /// - Throws: `.otherSearch` when the checkpoint was written for another behaviour, scenario or rules;
+    ///   `.damaged` when its trail does not replay (a logic that is not a pure function of its state).
+    /// - Complexity: the rebuild is O(states found × a move's callbacks), then as `search`.
+    public func search(resuming checkpoint: SearchCheckpoint, jobs: Int = 1, timeLimit: Double? = nil,
+                       progress: (ExplorationStatistics) -> Void = { _ in }) throws(CheckpointError) -> BehaviourSearch {
+        guard checkpoint.identity == checkpointIdentity else {
+            throw .otherSearch(file: checkpoint.file, expected: checkpointIdentity, found: checkpoint.identity)
+        }
+        var search = checkpoint
+        let (visited, frontier) = try rebuild(search, jobs: jobs)
+        search.visited = FingerprintSet()
+        return run(&search, visited: visited, frontier: frontier, jobs: jobs, timeLimit: timeLimit, progress: progress)
+    }
+
+    /// What a checkpoint must have been written for: the behaviour's type, the scenario as written (its list,
+    /// items and latencies) and the rules, by name.
+    public var checkpointIdentity: String {
+        let written = String(decoding: ScenarioWriter.bytes(of: scenario), as: UTF8.self)
+        return "behaviour \(Behaviour.self) on scenario \(scenario.name) (\(String(Fingerprint.of(written), radix: 16))) rules "
+            + invariants.map(\.name).joined(separator: ",")
+    }
+
+    /// The runners of the states still to expand: the rest of the level being expanded (from
+    /// `currentBase`), and the next level as far as it is found.
+    private struct Frontier {
+        var current: LevelRunners<BehaviourRunner<Behaviour>>
+        var currentBase: Int
+        var depth: Int
+        var upcoming: [BehaviourRunner<Behaviour>]
+    }
+
+    /// The search from where `search` stands.
+    private func run(_ search: inout SearchCheckpoint, visited: FingerprintSet, frontier: Frontier, jobs: Int, timeLimit: Double?,
+                     progress: (ExplorationStatistics) -> Void) -> BehaviourSearch {
         let clock = ContinuousClock()
         let started = clock.now
-        let rules = (0..<invariants.count).filter { invariants[$0].atRest == nil }
-        var visited = FingerprintSet()
-        var trail = SearchTrail()
-        var found: [(message: String, node: Int, ordinal: Int?)?] = Array(repeating: nil, count: invariants.count)
-        var counts = [Int](repeating: 0, count: invariants.count)
-        var transitions = 0, expanded = 0, depth = 0, deepest = 0
+        let secondsBefore = search.seconds
+        var visited = visited
+        var frontier = frontier
+        let batchSize = jobs > 1 ? 1_024 : 4_096
+        var stop = StopReason.exhausted
 
-        func note(_ rule: Int, _ message: String, node: Int, ordinal: Int? = nil) {
-            guard rules.contains(rule) else { return }
-            counts[rule] += 1
-            if found[rule] == nil { found[rule] = (message, node, ordinal) }
+        func statistics() -> ExplorationStatistics {
+            ExplorationStatistics(states: search.trail.count, transitions: search.transitions, expanded: search.next,
+                                  depthReached: search.levelStarts.count - 1, seconds: search.seconds,
+                                  complete: search.next == search.trail.count, capped: search.trail.count >= maxStates)
         }
 
-        var start = launched()
-        for (rule, message) in callbackBreaches(&start) { note(rule, message, node: 0) }
-        _ = visited.insert(fingerprint(start))
-        trail.append(parent: -1, ordinal: 0)
-        for (rule, message) in stateBreaches(start) { note(rule, message, node: 0) }
-
-        func statistics(complete: Bool) -> ExplorationStatistics {
-            ExplorationStatistics(states: trail.count, transitions: transitions, expanded: expanded, depthReached: deepest,
-                                  seconds: (clock.now - started).seconds, complete: complete, capped: trail.count >= maxStates)
-        }
-
-        // One level at a time, in breadth-first order: (node, its fingerprint), and the runners apart.
-        var level: [(node: Int, print: UInt64)] = [(0, fingerprint(start))]
-        var runners = LevelRunners([start])
-        var capped = false
-        let batch = jobs > 1 ? 1_024 : 4_096
-        while !level.isEmpty && depth < maxDepth && !capped {
-            var next: [(node: Int, print: UInt64)] = []
-            var nextRunners: [BehaviourRunner<Behaviour>] = []
-            var first = 0
-            batches: while first < level.count {
-                let parents = first..<min(level.count, first + batch)
-                first = parents.upperBound
-                let expansions = expand(runners, parents, seen: visited, jobs: jobs)
-                for (parent, successors) in zip(parents.map { level[$0] }, expansions) {
-                    if trail.count >= maxStates {
-                        capped = true
-                        break batches
-                    }
-                    for (ordinal, successor) in successors.enumerated() {
-                        if let runner = successor.runner, visited.insert(successor.print) {
-                            let node = trail.count
-                            trail.append(parent: parent.node, ordinal: ordinal)
-                            for (rule, message) in successor.stateBroken { note(rule, message, node: node) }
-                            next.append((node, successor.print))
-                            nextRunners.append(runner)
-                            deepest = depth + 1
-                        }
-                        if successor.print == parent.print && successor.broken.isEmpty { continue }
-                        transitions += 1
-                        // A step's breach is kept as its parent and the move (the state it reaches may be an old one).
-                        for (rule, message) in successor.broken { note(rule, message, node: parent.node, ordinal: ordinal) }
-                    }
-                    expanded += 1
-                }
-                progress(statistics(complete: false))
+        while search.next < search.trail.count {
+            let depth = search.depth(of: search.next)
+            if search.trail.count >= maxStates { stop = .stateLimit; break }
+            if depth >= maxDepth { stop = .depthLimit; break }
+            if let timeLimit, (clock.now - started).seconds >= timeLimit { stop = .timeLimit; break }
+            if depth != frontier.depth {
+                frontier = Frontier(current: LevelRunners(frontier.upcoming), currentBase: search.levelStarts[depth], depth: depth, upcoming: [])
             }
-            if capped { break }
-            level = next
-            runners = LevelRunners(nextRunners)
-            if !level.isEmpty { depth += 1 }
+            let batch = search.next..<min(search.levelEnd(depth), search.next + batchSize)
+            let expansions = expand(frontier.current, (batch.lowerBound - frontier.currentBase)..<(batch.upperBound - frontier.currentBase),
+                                    seen: visited, jobs: jobs)
+            var merged = 0
+            for (k, successors) in expansions.enumerated() {
+                if search.trail.count >= maxStates {
+                    stop = .stateLimit
+                    break
+                }
+                let parent = batch.lowerBound + k
+                for (ordinal, successor) in successors.enumerated() {
+                    if let runner = successor.runner, visited.insert(successor.print) {
+                        let node = search.trail.count
+                        if search.levelStarts.count == depth + 1 { search.levelStarts.append(node) }
+                        search.trail.append(parent: parent, ordinal: ordinal)
+                        for (rule, message) in successor.stateBroken { note(rule, message, in: &search, node: node) }
+                        frontier.upcoming.append(runner)
+                    }
+                    if successor.print == successor.parentPrint && successor.broken.isEmpty { continue }
+                    search.transitions += 1
+                    // A step's breach is kept as its parent and the move (the state it reaches may be an old one).
+                    for (rule, message) in successor.broken { note(rule, message, in: &search, parent: parent, ordinal: ordinal) }
+                }
+                merged += 1
+            }
+            search.next = batch.lowerBound + merged
+            search.seconds = secondsBefore + (clock.now - started).seconds
+            progress(statistics())
+            if stop == .stateLimit { break }
         }
+        search.seconds = secondsBefore + (clock.now - started).seconds
 
+        let rules = (0..<invariants.count).filter { invariants[$0].atRest == nil }
         var violations: [BehaviourViolation] = []
         for rule in rules {
-            guard let (message, node, ordinal) = found[rule] else { continue }
-            var (path, end) = replay(trail.route(to: node))
-            if let ordinal {
-                let step = successors(of: end, source: source)[ordinal]
+            guard let finding = search.found[rule] else { continue }
+            var (path, end) = replay(search.trail.route(to: finding.parent < 0 ? finding.node : finding.parent))
+            if finding.parent >= 0, let step = successor(finding.ordinal, of: end) {
                 path.append(step.0)
                 end = step.1
             }
             let invariant = invariants[rule]
             let counterexample = CounterexampleWriter.scenario(
                 path: path, issued: end.requestsIssued, base: scenario, source: source, name: "counterexample-\(invariant.name)",
-                description: "\(invariant.name): \(message) (found by explore, \(path.count) move\(path.count == 1 ? "" : "s") after launch)")
-            violations.append(BehaviourViolation(invariant: invariant.name, message: message, path: path, node: node,
-                                                 occurrences: counts[rule], counterexample: counterexample))
+                description: "\(invariant.name): \(finding.message) (found by explore, \(path.count) move\(path.count == 1 ? "" : "s") after launch)")
+            violations.append(BehaviourViolation(invariant: invariant.name, message: finding.message, path: path,
+                                                 node: finding.parent < 0 ? finding.node : finding.parent,
+                                                 occurrences: search.counts[rule], counterexample: counterexample))
         }
-        let complete = !capped && level.isEmpty
+        let bytesPerState = Double(visited.bytes + search.trail.bytes) / Double(max(1, search.trail.count))
         return BehaviourSearch(invariants: rules.map { (invariants[$0].name, invariants[$0].summary) }, violations: violations,
-                               statistics: statistics(complete: complete), skipped: invariants.filter { $0.atRest != nil }.map(\.name),
-                               bytesPerState: Double(visited.bytes + trail.bytes) / Double(max(1, trail.count)))
+                               statistics: statistics(), skipped: invariants.filter { $0.atRest != nil }.map(\.name),
+                               bytesPerState: bytesPerState, stop: stop, checkpoint: stop == .exhausted ? nil : search)
     }
 
-    /// A successor as a worker leaves it: its fingerprint, the rules its move broke, and — unless the state
-    /// was visited before the batch began — the run and the rules the state breaks (the merge decides, in
-    /// order, which of the rest are new).
+    /// Counts a breach of `rule`, and keeps it when it is the rule's first: by the state `node`, or by the
+    /// move to successor `ordinal` of `parent`. Rules decided on the graph (at rest) are not searched here.
+    private func note(_ rule: Int, _ message: String, in search: inout SearchCheckpoint, node: Int = -1, parent: Int = -1,
+                      ordinal: Int = 0) {
+        guard invariants[rule].atRest == nil else { return }
+        search.counts[rule] += 1
+        if search.found[rule] == nil { search.found[rule] = Finding(message: message, node: node, parent: parent, ordinal: ordinal) }
+    }
+
+    /// A successor as a worker leaves it: its fingerprint and its parent's, the rules its move broke, and —
+    /// unless the state was visited before the batch began — the run and the rules the state breaks (the
+    /// merge decides, in order, which of the rest are new).
     private struct Expanded {
         var runner: BehaviourRunner<Behaviour>?
         var print: UInt64
+        var parentPrint: UInt64
         var broken: [(rule: Int, message: String)]
         var stateBroken: [(rule: Int, message: String)]
     }
@@ -148,14 +204,62 @@ extension BehaviourExplorer {
         // retaining and releasing the same arrays contend for their reference counts.
         return ParallelMap.map(parents.count, jobs: jobs, chunk: max(8, (parents.count + jobs - 1) / jobs)) { k in
             let (explorer, seen) = shared.value
-            return explorer.successors(of: runners.take(parents.lowerBound + k), source: explorer.source).map { _, reached in
+            let parent = runners.take(parents.lowerBound + k)
+            let parentPrint = explorer.fingerprint(parent)
+            return explorer.successors(of: parent, source: explorer.source).map { _, reached in
                 var runner = reached
                 let broken = explorer.callbackBreaches(&runner)
                 let print = explorer.fingerprint(runner)
-                if seen.contains(print) { return Expanded(runner: nil, print: print, broken: broken, stateBroken: []) }
-                return Expanded(runner: runner, print: print, broken: broken, stateBroken: explorer.stateBreaches(runner))
+                if seen.contains(print) {
+                    return Expanded(runner: nil, print: print, parentPrint: parentPrint, broken: broken, stateBroken: [])
+                }
+                return Expanded(runner: runner, print: print, parentPrint: parentPrint, broken: broken,
+                                stateBroken: explorer.stateBreaches(runner))
             }
         }
+    }
+
+    /// The visited set and the runners still to expand of the search `search` stands at, by re-running each
+    /// state found from its parent, a level at a time.
+    /// - Complexity: O(states found × a move's callbacks), a level's states over `jobs` threads.
+    private func rebuild(_ search: SearchCheckpoint, jobs: Int) throws(CheckpointError) -> (FingerprintSet, Frontier) {
+        var visited = FingerprintSet()
+        var start = launched()
+        _ = callbackBreaches(&start)
+        _ = visited.insert(fingerprint(start))
+        let last = search.next < search.trail.count ? min(search.depth(of: search.next) + 1, search.levelStarts.count - 1) : 0
+        var level = [start]
+        var levels = [0: level]
+        for depth in stride(from: 1, through: last, by: 1) {
+            let base = search.levelStarts[depth - 1], first = search.levelStarts[depth], end = search.levelEnd(depth)
+            let shared = Unchecked((explorer: self, parents: level))
+            let rebuilt = ParallelMap.map(end - first, jobs: jobs, chunk: max(8, (end - first + jobs - 1) / jobs)) { k -> BehaviourRunner<Behaviour>? in
+                let (explorer, parents) = shared.value
+                let parent = Int(search.trail.parents[first + k]) - base
+                guard parent >= 0, parent < parents.count,
+                      var runner = explorer.successor(Int(search.trail.ordinals[first + k]), of: parents[parent])?.1 else { return nil }
+                _ = explorer.callbackBreaches(&runner)
+                return runner
+            }
+            level = []
+            level.reserveCapacity(rebuilt.count)
+            for (k, runner) in rebuilt.enumerated() {
+                guard let runner else {
+                    throw .damaged(file: search.file, reason: "state \(first + k) does not replay from its parent: is the logic a pure function of its state and callbacks?")
+                }
+                _ = visited.insert(fingerprint(runner))
+                level.append(runner)
+            }
+            levels[depth] = level
+            levels[depth - 2] = nil
+        }
+        guard search.next < search.trail.count else {
+            return (visited, Frontier(current: LevelRunners([]), currentBase: search.next, depth: -1, upcoming: []))
+        }
+        // The rest of the level being expanded, and what is found of the next.
+        let depth = search.depth(of: search.next)
+        let current = Array((levels[depth] ?? []).dropFirst(search.next - search.levelStarts[depth]))
+        return (visited, Frontier(current: LevelRunners(current), currentBase: search.next, depth: depth, upcoming: levels[depth + 1] ?? []))
     }
 
     /// The 64-bit fingerprint of `runner`'s `PlayKey`.
@@ -167,14 +271,14 @@ extension BehaviourExplorer {
         return print.value
     }
 
-    /// The moves of a route of successor ordinals from the start, and the run at its end.
-    /// - Complexity: O(depth × successors of a state).
+    /// The moves of a route of successor ordinals from the start, and the run at its end (as far as it replays).
+    /// - Complexity: O(depth × a move's callbacks).
     private func replay(_ route: [Int]) -> (path: [Transition], end: BehaviourRunner<Behaviour>) {
         var runner = launched()
         _ = callbackBreaches(&runner)
         var path: [Transition] = []
         for ordinal in route {
-            let (transition, reached) = successors(of: runner, source: source)[ordinal]
+            guard let (transition, reached) = successor(ordinal, of: runner) else { break }
             path.append(transition)
             runner = reached
             _ = callbackBreaches(&runner)
@@ -184,7 +288,7 @@ extension BehaviourExplorer {
 }
 
 /// A value read by several threads at once though its type does not say it may be: the behaviour
-/// explorer (its key is a plain closure) and the visited set, which the workers only read.
+/// explorer (its key is a plain closure), the visited set and a level of runners, which the workers only read.
 private struct Unchecked<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
