@@ -28,7 +28,8 @@ extension ExploreCommand {
 
     private func explore<Behaviour: PagingBehaviour>(_ behaviour: Behaviour, scenario: Scenario, out: String,
                                                      console: Console) throws {
-        let explorer = BehaviourExplorer(behaviour, scenario: scenario, maxDepth: depth, maxStates: maxStates)
+        var explorer = BehaviourExplorer(behaviour, scenario: scenario, maxDepth: depth, maxStates: maxStates)
+        explorer.frontierLimit = frontierStates
         let logic = String(describing: Behaviour.self)
         let progress = { (stats: ExplorationStatistics) in
             console.progress("explore \(scenario.name) (\(logic)): depth \(stats.depthReached), \(stats.states) states, "

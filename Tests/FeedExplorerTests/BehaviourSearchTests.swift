@@ -118,4 +118,20 @@ final class BehaviourSearchTests: XCTestCase {
             }
         }
     }
+
+    /// Past `frontierLimit`, a level's states are kept only in the trail and re-run from the start when
+    /// expanded: the result does not change, whatever the bound (one state, a handful, all), on 1 or 3 jobs.
+    func testAFrontierPastItsBoundIsReRunFromTheTrail() throws {
+        for bug in [nil, PlantedPager.Bug.stalePageAfterRefresh] {
+            var explorer = BehaviourExplorer(PlantedPager(bug: bug), scenario: try scenario(), key: PlantedPager.key, maxDepth: 6)
+            let whole = explorer.run()
+            for limit in [1, 7] {
+                explorer.frontierLimit = limit
+                for jobs in [1, 3] {
+                    assertSame(whole, explorer.search(jobs: jobs), "\(bug.map { "\($0)" } ?? "no bug"), frontier \(limit), \(jobs) jobs",
+                               file: #filePath, line: #line)
+                }
+            }
+        }
+    }
 }

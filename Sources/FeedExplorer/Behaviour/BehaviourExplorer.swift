@@ -26,6 +26,10 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour> {
     public var maxStates: Int
     /// A wait stops after this many deliveries (a timer the logic restarts at 0 s could loop).
     public var maxDeliveriesPerWait = 1_000
+    /// States of the next level a fingerprint search (`search`) keeps as whole runners, kilobytes each;
+    /// past it a state is kept only as its place in the trail (8 bytes) and re-run from the start when it
+    /// is expanded (slower, but memory stays bounded).
+    public var frontierLimit = 200_000
 
     /// - Parameters:
     ///   - invariants: the standard rules by default; append a team's own.

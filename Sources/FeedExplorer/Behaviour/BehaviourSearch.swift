@@ -85,7 +85,8 @@ extension BehaviourExplorer {
     }
 
     /// The runners of the states still to expand: the rest of the level being expanded (from
-    /// `currentBase`), and the next level as far as it is found.
+    /// `currentBase`), and the next level as far as it is found — its first `frontierLimit` states: the
+    /// others are re-run from their routes when expanded.
     private struct Frontier {
         var current: LevelRunners<BehaviourRunner<Behaviour>>
         var currentBase: Int
@@ -118,9 +119,14 @@ extension BehaviourExplorer {
             if depth != frontier.depth {
                 frontier = Frontier(current: LevelRunners(frontier.upcoming), currentBase: search.levelStarts[depth], depth: depth, upcoming: [])
             }
-            let batch = search.next..<min(search.levelEnd(depth), search.next + batchSize)
-            let expansions = expand(frontier.current, (batch.lowerBound - frontier.currentBase)..<(batch.upperBound - frontier.currentBase),
-                                    seen: visited, jobs: jobs)
+            // Parents past the runners kept are re-run from the start, by the workers, along their routes.
+            let kept = frontier.currentBase + frontier.current.count
+            var end = min(search.levelEnd(depth), search.next + batchSize)
+            if search.next < kept { end = min(end, kept) }
+            let batch = search.next..<end
+            let routes = batch.lowerBound < kept ? [] : batch.map { search.trail.route(to: $0) }
+            let expansions = expand(frontier.current, batch.lowerBound < kept ? (batch.lowerBound - frontier.currentBase)..<(batch.upperBound - frontier.currentBase) : 0..<0,
+                                    routes: routes, seen: visited, jobs: jobs)
             var merged = 0
             for (k, successors) in expansions.enumerated() {
                 if search.trail.count >= maxStates {
@@ -134,7 +140,7 @@ extension BehaviourExplorer {
                         if search.levelStarts.count == depth + 1 { search.levelStarts.append(node) }
                         search.trail.append(parent: parent, ordinal: ordinal)
                         for (rule, message) in successor.stateBroken { note(rule, message, in: &search, node: node) }
-                        frontier.upcoming.append(runner)
+                        if frontier.upcoming.count < frontierLimit { frontier.upcoming.append(runner) }
                     }
                     if successor.print == successor.parentPrint && successor.broken.isEmpty { continue }
                     search.transitions += 1
@@ -193,18 +199,20 @@ extension BehaviourExplorer {
         var stateBroken: [(rule: Int, message: String)]
     }
 
-    /// The successors of the runners `parents`, in order, worked out on `jobs` threads. Each parent is taken
-    /// from `runners` and a successor already in `seen` dropped by its worker: freeing them all in the
-    /// merge held it up.
-    private func expand(_ runners: LevelRunners<BehaviourRunner<Behaviour>>, _ parents: Range<Int>,
+    /// The successors of the runners `parents` (or, when `routes` is not empty, of the states at the end of
+    /// those routes from the start), in order, worked out on `jobs` threads. Each parent is taken from
+    /// `runners` and a successor already in `seen` dropped by its worker: freeing them all in the merge held
+    /// it up.
+    private func expand(_ runners: LevelRunners<BehaviourRunner<Behaviour>>, _ parents: Range<Int>, routes: [[Int]],
                         seen: FingerprintSet, jobs: Int) -> [[Expanded]] {
-        // The explorer and the visited set are only read; each worker takes its own parents.
-        let shared = Unchecked((explorer: self, seen: seen))
+        // The explorer, the routes and the visited set are only read; each worker takes its own parents.
+        let shared = Unchecked((explorer: self, routes: routes, seen: seen))
+        let count = routes.isEmpty ? parents.count : routes.count
         // One contiguous block a worker: neighbouring states share their rows' storage, and two threads
         // retaining and releasing the same arrays contend for their reference counts.
-        return ParallelMap.map(parents.count, jobs: jobs, chunk: max(8, (parents.count + jobs - 1) / jobs)) { k in
-            let (explorer, seen) = shared.value
-            let parent = runners.take(parents.lowerBound + k)
+        return ParallelMap.map(count, jobs: jobs, chunk: max(8, (count + jobs - 1) / jobs)) { k in
+            let (explorer, routes, seen) = shared.value
+            let parent = routes.isEmpty ? runners.take(parents.lowerBound + k) : explorer.replay(routes[k]).end
             let parentPrint = explorer.fingerprint(parent)
             return explorer.successors(of: parent, source: explorer.source).map { _, reached in
                 var runner = reached
@@ -298,7 +306,7 @@ private struct Unchecked<Value>: @unchecked Sendable {
 /// that worker's thread, not all together in the merge.
 private final class LevelRunners<Runner>: @unchecked Sendable {
     private let buffer: UnsafeMutablePointer<Runner?>
-    private let count: Int
+    let count: Int
 
     init(_ runners: [Runner]) {
         count = runners.count
