@@ -16,7 +16,11 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour> {
     /// The scripted source the search answers from: the scenario's item shapes and latency, every
     /// reply's outcome chosen by the search (so the scenario's own `replies` and `failures` are dropped).
     public let source: ScriptedSource
-    public var invariants: [BehaviourInvariant<Behaviour.State>]
+    public var invariants: [BehaviourInvariant<Behaviour.State>] { didSet { (stateChecks, callbackChecks) = Self.checks(invariants) } }
+    /// The rules' checks by kind, with their places in `invariants`: a search calls them for every state and
+    /// callback, and reading them out of the rules each time copied every rule (a tenth of a search, perf).
+    private var stateChecks: [(rule: Int, check: @Sendable (Behaviour.State, ListScreen, PlayFacts) -> String?)] = []
+    private var callbackChecks: [(rule: Int, check: @Sendable (CallbackRecord) -> String?)] = []
     /// What of the logic's state tells states apart (by default, the behaviour's `searchKey`).
     public var key: (Behaviour.State) -> AnyHashable
     public var moves: [Move]
@@ -44,6 +48,7 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour> {
         self.scenario = scenario
         self.source = ExplorerModel(scenario: scenario).source
         self.invariants = invariants
+        (stateChecks, callbackChecks) = Self.checks(invariants)
         self.key = key ?? { behaviour.searchKey($0) }
         self.moves = moves
         self.outcomes = outcomes
@@ -165,8 +170,8 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour> {
     func stateBreaches(_ runner: BehaviourRunner<Behaviour>) -> [(rule: Int, message: String)] {
         var result: [(Int, String)] = []
         let screen = runner.screen, facts = runner.facts
-        for rule in 0..<invariants.count {
-            if let message = invariants[rule].state?(runner.state, screen, facts) { result.append((rule, message)) }
+        for index in 0..<stateChecks.count {
+            if let message = stateChecks[index].check(runner.state, screen, facts) { result.append((stateChecks[index].rule, message)) }
         }
         return result
     }
@@ -177,11 +182,17 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour> {
         runner.journal = []
         var result: [(Int, String)] = []
         for record in journal {
-            for rule in 0..<invariants.count {
-                if let message = invariants[rule].callback?(record) { result.append((rule, message)) }
+            for index in 0..<callbackChecks.count {
+                if let message = callbackChecks[index].check(record) { result.append((callbackChecks[index].rule, message)) }
             }
         }
         return result
+    }
+
+    private static func checks(_ invariants: [BehaviourInvariant<Behaviour.State>])
+        -> ([(rule: Int, check: @Sendable (Behaviour.State, ListScreen, PlayFacts) -> String?)], [(rule: Int, check: @Sendable (CallbackRecord) -> String?)]) {
+        (invariants.indices.compactMap { rule in invariants[rule].state.map { (rule, $0) } },
+         invariants.indices.compactMap { rule in invariants[rule].callback.map { (rule, $0) } })
     }
 
     /// Where per-request latencies are in their cycle (see `ExplorerModel.latencyPhase`).
