@@ -69,7 +69,7 @@ extension ExploreFindings {
         invariants = exploration.invariants
         violations = exploration.violations.map { violation in
             Finding(invariant: violation.invariant, message: violation.message, occurrences: violation.occurrences,
-                    path: violation.path, issued: exploration.graph.states[violation.node].requestsIssued,
+                    path: violation.path, issued: violation.requestsIssued,
                     counterexample: violation.counterexample)
         }
         gallery = { limit in exploration.distinctScreens(limit: limit) }

@@ -40,6 +40,16 @@ struct ExploreCommand: ParsableCommand {
             checkpoint's folder. Writes <out>/counterexamples/ only. A search with --shard i/n also \
             writes <out>/shard-i-of-n.result when it finishes; --merge with the n files prints and \
             writes what the unsharded search finds.
+
+            With --logic behaviour the preset's own behaviour plays the app (the port of the seed's \
+            code, or the rules as a view controller: what render plays), FeedFrames playing UIKit's \
+            callbacks around it, checked by the rules for a team's logic: one-request-in-flight, \
+            no-row-lost-or-duplicated, page-index-moves-only-on-success, spinner-has-a-request (a \
+            spinner in view with nothing in flight), header-and-footer-not-both-loading and \
+            way-forward (some moves lead back to no spinner and nothing in flight). A state is then \
+            a whole run, kilobytes; --fingerprints, --jobs, --time-limit, --checkpoint, --resume and \
+            --frontier-states (past it, states are re-run from the start when expanded) work; \
+            --shard and --merge do not.
             """)
 
     @Argument(help: ArgumentHelp("A scenario file whose list to explore.", valueName: "scenario"))
@@ -65,7 +75,7 @@ struct ExploreCommand: ParsableCommand {
                                valueName: "file"))
     var dot: String?
 
-    @Option(name: .customLong("max-states"), help: ArgumentHelp("Stop expanding at this many states (about 4.6 KB each).", valueName: "n"))
+    @Option(name: .customLong("max-states"), help: ArgumentHelp("Stop expanding at this many states (about 4.6 KB each, or 30 bytes with --fingerprints).", valueName: "n"))
     var maxStates = Explorer.defaultMaxStates
 
     @Option(help: ArgumentHelp("At most this many screens in the gallery.", valueName: "n"))
@@ -140,14 +150,14 @@ struct ExploreCommand: ParsableCommand {
         guard (1...100_000_000).contains(frontierStates) else {
             throw ValidationError.outOfRange("frontier-states", frontierStates, 1...100_000_000)
         }
+        if logic == .behaviour, !optionsTheBehaviourSearchLacks.isEmpty {
+            throw ValidationError("--logic behaviour searches without shards: leave out "
+                                  + optionsTheBehaviourSearchLacks.joined(separator: ", ") + " (or use --logic engine)")
+        }
         if !merge.isEmpty {
             let others = [(shard != nil, "--shard"), (resume != nil, "--resume"), (checkpoint != nil, "--checkpoint"),
                           (timeLimit != nil, "--time-limit"), (jobs != nil, "--jobs")].filter(\.0).map(\.1)
             if !others.isEmpty { throw ValidationError("--merge reads finished shards: leave out \(others.joined(separator: ", "))") }
-        }
-        if logic == .behaviour, !optionsTheBehaviourSearchLacks.isEmpty {
-            throw ValidationError("--logic behaviour searches without shards: leave out "
-                                  + optionsTheBehaviourSearchLacks.joined(separator: ", ") + " (or use --logic engine)")
         }
         if dot != nil && usesFingerprints { throw ValidationError("--dot needs the whole graph: leave out --fingerprints and its options") }
     }

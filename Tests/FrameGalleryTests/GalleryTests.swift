@@ -1,7 +1,7 @@
 import TestSupport
 import FeedEngine
 import FeedScenario
-import FrameGallery
+@testable import FrameGallery
 import FrameRendering
 import XCTest
 
@@ -37,8 +37,8 @@ final class GalleryTests: XCTestCase {
                                            failures: Set((1...6).filter { _ in random.next() % 3 == 0 }), events: events)
                 let scenario = try XCTUnwrap(Gallery.scenario(script, preset: preset, locale: preset.defaultLocale,
                                                               config: config, state: .toast), "seed \(seed): \(script)")
-                var runner = ScenarioRunner(scenario)
-                try runner.run(scenario.steps) { frame in
+                // The preset's behaviour, as the gallery and render play it.
+                for frame in scenario.frames(playing: scenario.behaviour) {
                     let json = FrameJSON.value(of: frame)
                     for state in never where state.isShown(in: json) {
                         XCTFail("\(preset.name) showed \(state) (seed \(seed)): \(script)")
@@ -53,5 +53,30 @@ final class GalleryTests: XCTestCase {
             XCTAssertEqual("\(error)", "unknown locale 'fr_FR' (expected en, zh-Hans, zh-Hant, ja, ko, ar)")
         }
     }
-}
 
+    /// The gallery plays each preset's behaviour (issue 20); its frames are those the engine made, byte for
+    /// byte: every state of every preset, in three locales, with and without a device.
+    func testTheGalleryThroughTheBehavioursIsTheEnginesGallery() throws {
+        var compared = 0
+        for device in [nil, Device.all.first { $0.safeTop > 20 }] {
+            for preset in Preset.all {
+                for locale in ["en", "zh-Hans", "ar"] {
+                    let config = try XCTUnwrap(preset.config(locale: locale))
+                    for state in GalleryState.allCases where state.unreachableReason(config) == nil {
+                        let label = "\(preset.name) \(locale) \(state) \(device?.name ?? "no device")"
+                        let (found, script) = try XCTUnwrap(Gallery.find(state, preset: preset, locale: locale, config: config, device: device), label)
+                        let scenario = try XCTUnwrap(Gallery.scenario(script, preset: preset, locale: locale, config: config, state: state, device: device))
+                        var engine: Frame?
+                        var runner = ScenarioRunner(scenario)
+                        try runner.run(scenario.steps) { frame in
+                            if state.isShown(in: FrameJSON.value(of: frame)) { engine = frame }
+                        }
+                        XCTAssertEqual(FrameJSON.bytes(of: found), engine.map { FrameJSON.bytes(of: $0) }, label)
+                        compared += 1
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(compared, 100)
+    }
+}

@@ -59,6 +59,8 @@ public struct BehaviourViolation {
     public var node: Int
     /// How many states (or steps) break the rule; only the shortest is reported.
     public var occurrences: Int
+    /// Requests made along the path (the replies it chose answer them).
+    public var requestsIssued: Int
     /// `launch` then the path, with a scripted source answering each request as the path chose:
     /// `scenario.frames(playing:)` (or `feedframes render` of it written out) replays it exactly.
     public var counterexample: Scenario

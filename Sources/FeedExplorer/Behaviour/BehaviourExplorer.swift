@@ -9,7 +9,7 @@ import FeedScenario
 ///
 /// Each broken rule is reported once, with the shortest path that breaks it (breadth-first order)
 /// written as a scenario that replays it (`BehaviourViolation.counterexample`).
-public struct BehaviourExplorer<Behaviour: PagingBehaviour> {
+public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
     public var behaviour: Behaviour
     /// The list, device, texts, item shapes and latency; its script and failures are not used.
     public let scenario: Scenario
@@ -22,7 +22,7 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour> {
     private var stateChecks: [(rule: Int, check: @Sendable (Behaviour.State, ListScreen, PlayFacts) -> String?)] = []
     private var callbackChecks: [(rule: Int, check: @Sendable (CallbackRecord) -> String?)] = []
     /// What of the logic's state tells states apart (by default, the behaviour's `searchKey`).
-    public var key: (Behaviour.State) -> AnyHashable
+    public var key: @Sendable (Behaviour.State) -> AnyHashable
     public var moves: [Move]
     public var outcomes: [ScriptedReply]
     /// Moves from the start; states this deep are found but not expanded.
@@ -41,7 +41,7 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour> {
     ///     the behaviour's own `searchKey` (all of the state, unless the behaviour says otherwise).
     public init(_ behaviour: Behaviour, scenario: Scenario,
                 invariants: [BehaviourInvariant<Behaviour.State>] = BehaviourInvariant.standard,
-                key: ((Behaviour.State) -> AnyHashable)? = nil,
+                key: (@Sendable (Behaviour.State) -> AnyHashable)? = nil,
                 moves: [Move] = Move.allCases, outcomes: [ScriptedReply] = ScriptedReply.allCases,
                 maxDepth: Int = 8, maxStates: Int = 200_000) {
         self.behaviour = behaviour
@@ -64,18 +64,22 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour> {
         let started = clock.now
         var graph = BehaviourGraph<Behaviour>()
         var index: [PlayKey: Int] = [:]
-        var found: [(message: String, path: [Transition], node: Int)?] = Array(repeating: nil, count: invariants.count)
+        var found: [(message: String, path: [Transition], node: Int, issued: Int)?] = Array(repeating: nil, count: invariants.count)
         var counts = [Int](repeating: 0, count: invariants.count)
 
-        func note(_ rule: Int, _ message: String, path: @autoclosure () -> [Transition], node: Int) {
+        /// `issued`: the requests made along `path` (for a step, the state it reached by that path, which
+        /// may differ from the old state it leads to, reached another way).
+        func note(_ rule: Int, _ message: String, path: @autoclosure () -> [Transition], node: Int, issued: Int) {
             counts[rule] += 1
             graph.flagged.insert(node)
             if found[rule] == nil {
-                found[rule] = (message, path(), node)
+                found[rule] = (message, path(), node, issued)
             }
         }
         func judge(_ node: Int) {
-            for (rule, message) in stateBreaches(graph.states[node]) { note(rule, message, path: graph.path(to: node), node: node) }
+            for (rule, message) in stateBreaches(graph.states[node]) {
+                note(rule, message, path: graph.path(to: node), node: node, issued: graph.states[node].requestsIssued)
+            }
         }
 
         var start = launched()
@@ -83,7 +87,7 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour> {
         index[start.searchKey(key, latencyPhase: latencyPhase(start))] = 0
         graph.add(start, depth: 0, parent: -1, arrival: nil)
         judge(0)
-        for breach in startBreaches { note(breach.rule, breach.message, path: [], node: 0) }
+        for breach in startBreaches { note(breach.rule, breach.message, path: [], node: 0, issued: start.requestsIssued) }
 
         func statistics(complete: Bool) -> ExplorationStatistics {
             ExplorationStatistics(states: graph.count, transitions: graph.edges.count, expanded: graph.expandedCount,
@@ -108,7 +112,9 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour> {
                 }
                 if target == next && broken.isEmpty { continue }
                 graph.edges.append(.init(from: next, to: target, transition: transition, breaks: !broken.isEmpty))
-                for breach in broken { note(breach.rule, breach.message, path: graph.path(to: next) + [transition], node: target) }
+                for breach in broken {
+                    note(breach.rule, breach.message, path: graph.path(to: next) + [transition], node: target, issued: successor.requestsIssued)
+                }
             }
             next += 1
             graph.expandedCount = next
@@ -130,7 +136,7 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour> {
                 let screen = graph.states[node].screen
                 note(rule, "no moves lead back to rest: header \(screen.header.rawValue), footer \(screen.footer.rawValue), "
                      + "\(graph.states[node].inFlight.count) request\(graph.states[node].inFlight.count == 1 ? "" : "s") in flight",
-                     path: graph.path(to: node), node: node)
+                     path: graph.path(to: node), node: node, issued: graph.states[node].requestsIssued)
             }
             undecided = max(undecided, graph.states.indices.filter { reachesEither[$0] && !reachesGood[$0] }.count)
         }
@@ -138,13 +144,13 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour> {
         var violations: [BehaviourViolation] = []
         for rule in 0..<invariants.count {
             let invariant = invariants[rule]
-            guard let (message, path, node) = found[rule] else { continue }
+            guard let (message, path, node, issued) = found[rule] else { continue }
             let counterexample = CounterexampleWriter.scenario(
-                path: path, issued: graph.states[node].requestsIssued, base: scenario, source: source,
+                path: path, issued: issued, base: scenario, source: source,
                 name: "counterexample-\(invariant.name)",
                 description: "\(invariant.name): \(message) (found by explore, \(path.count) move\(path.count == 1 ? "" : "s") after launch)")
             violations.append(BehaviourViolation(invariant: invariant.name, message: message, path: path, node: node,
-                                                 occurrences: counts[rule], counterexample: counterexample))
+                                                 occurrences: counts[rule], requestsIssued: issued, counterexample: counterexample))
         }
         var stats = statistics(complete: next == graph.count)
         stats.undecided = undecided

@@ -45,6 +45,11 @@ extension BehaviourExplorer {
     /// - Complexity: O((states + transitions) × a move's callbacks), over `jobs` threads; memory O(states) in
     ///   fingerprints and trail, plus two levels of runners and a batch's successors.
     public func search(jobs: Int = 1, timeLimit: Double? = nil, progress: (ExplorationStatistics) -> Void = { _ in }) -> BehaviourSearch {
+        search(jobs: jobs, timeLimit: timeLimit, batch: nil, progress: progress)
+    }
+
+    /// The same with `batch` parents expanded at a time (tests make it small, to merge across many batches).
+    func search(jobs: Int, timeLimit: Double?, batch: Int?, progress: (ExplorationStatistics) -> Void) -> BehaviourSearch {
         var search = SearchCheckpoint(identity: checkpointIdentity, rules: invariants.count)
         var start = launched()
         let startBreaches = callbackBreaches(&start)
@@ -52,10 +57,11 @@ extension BehaviourExplorer {
         _ = visited.insert(fingerprint(start))
         search.trail.append(parent: -1, ordinal: 0)
         search.levelStarts = [0]
-        for (rule, message) in startBreaches { note(rule, message, in: &search, node: 0) }
+        // The start's state rules, then what `launch` broke, as `run` notes them.
         for (rule, message) in stateBreaches(start) { note(rule, message, in: &search, node: 0) }
+        for (rule, message) in startBreaches { note(rule, message, in: &search, node: 0) }
         let frontier = Frontier(current: LevelRunners([start]), currentBase: 0, depth: 0, upcoming: [])
-        return run(&search, visited: visited, frontier: frontier, jobs: jobs, timeLimit: timeLimit, progress: progress)
+        return run(&search, visited: visited, frontier: frontier, jobs: jobs, timeLimit: timeLimit, batch: batch, progress: progress)
     }
 
     /// Continues the search `checkpoint` holds (a `BehaviourSearch.checkpoint`, perhaps from a file written
@@ -73,7 +79,7 @@ extension BehaviourExplorer {
         var search = checkpoint
         let (visited, frontier) = try rebuild(search, jobs: jobs)
         search.visited = FingerprintSet()
-        return run(&search, visited: visited, frontier: frontier, jobs: jobs, timeLimit: timeLimit, progress: progress)
+        return run(&search, visited: visited, frontier: frontier, jobs: jobs, timeLimit: timeLimit, batch: nil, progress: progress)
     }
 
     /// What a checkpoint must have been written for: the behaviour's type, the scenario as written (its list,
@@ -96,13 +102,13 @@ extension BehaviourExplorer {
 
     /// The search from where `search` stands.
     private func run(_ search: inout SearchCheckpoint, visited: FingerprintSet, frontier: Frontier, jobs: Int, timeLimit: Double?,
-                     progress: (ExplorationStatistics) -> Void) -> BehaviourSearch {
+                     batch: Int?, progress: (ExplorationStatistics) -> Void) -> BehaviourSearch {
         let clock = ContinuousClock()
         let started = clock.now
         let secondsBefore = search.seconds
         var visited = visited
         var frontier = frontier
-        let batchSize = jobs > 1 ? 1_024 : 4_096
+        let batchSize = max(1, batch ?? (jobs > 1 ? 1_024 : 4_096))
         var stop = StopReason.exhausted
 
         func statistics() -> ExplorationStatistics {
@@ -125,8 +131,9 @@ extension BehaviourExplorer {
             if search.next < kept { end = min(end, kept) }
             let batch = search.next..<end
             let routes = batch.lowerBound < kept ? [] : batch.map { search.trail.route(to: $0) }
+            // States at the depth limit are never expanded: their runners are not kept.
             let expansions = expand(frontier.current, batch.lowerBound < kept ? (batch.lowerBound - frontier.currentBase)..<(batch.upperBound - frontier.currentBase) : 0..<0,
-                                    routes: routes, seen: visited, jobs: jobs)
+                                    routes: routes, seen: visited, keep: depth + 1 < maxDepth, jobs: jobs)
             var merged = 0
             for (k, successors) in expansions.enumerated() {
                 if search.trail.count >= maxStates {
@@ -135,12 +142,12 @@ extension BehaviourExplorer {
                 }
                 let parent = batch.lowerBound + k
                 for (ordinal, successor) in successors.enumerated() {
-                    if let runner = successor.runner, visited.insert(successor.print) {
+                    if successor.fresh, visited.insert(successor.print) {
                         let node = search.trail.count
                         if search.levelStarts.count == depth + 1 { search.levelStarts.append(node) }
                         search.trail.append(parent: parent, ordinal: ordinal)
                         for (rule, message) in successor.stateBroken { note(rule, message, in: &search, node: node) }
-                        if frontier.upcoming.count < frontierLimit { frontier.upcoming.append(runner) }
+                        if let runner = successor.runner, frontier.upcoming.count < frontierLimit { frontier.upcoming.append(runner) }
                     }
                     if successor.print == successor.parentPrint && successor.broken.isEmpty { continue }
                     search.transitions += 1
@@ -155,8 +162,10 @@ extension BehaviourExplorer {
             if stop == .stateLimit { break }
         }
         search.seconds = secondsBefore + (clock.now - started).seconds
+        frontier = Frontier(current: LevelRunners([]), currentBase: 0, depth: -1, upcoming: [])
 
-        let rules = (0..<invariants.count).filter { invariants[$0].atRest == nil }
+        // Every rule with a check of a state or a callback; one decided at rest on the graph is skipped.
+        let rules = (0..<invariants.count).filter { invariants[$0].state != nil || invariants[$0].callback != nil }
         var violations: [BehaviourViolation] = []
         for rule in rules {
             guard let finding = search.found[rule] else { continue }
@@ -171,7 +180,8 @@ extension BehaviourExplorer {
                 description: "\(invariant.name): \(finding.message) (found by explore, \(path.count) move\(path.count == 1 ? "" : "s") after launch)")
             violations.append(BehaviourViolation(invariant: invariant.name, message: finding.message, path: path,
                                                  node: finding.parent < 0 ? finding.node : finding.parent,
-                                                 occurrences: search.counts[rule], counterexample: counterexample))
+                                                 occurrences: search.counts[rule], requestsIssued: end.requestsIssued,
+                                                 counterexample: counterexample))
         }
         let bytesPerState = Double(visited.bytes + search.trail.bytes) / Double(max(1, search.trail.count))
         return BehaviourSearch(invariants: rules.map { (invariants[$0].name, invariants[$0].summary) }, violations: violations,
@@ -180,19 +190,19 @@ extension BehaviourExplorer {
     }
 
     /// Counts a breach of `rule`, and keeps it when it is the rule's first: by the state `node`, or by the
-    /// move to successor `ordinal` of `parent`. Rules decided on the graph (at rest) are not searched here.
+    /// move to successor `ordinal` of `parent`.
     private func note(_ rule: Int, _ message: String, in search: inout SearchCheckpoint, node: Int = -1, parent: Int = -1,
                       ordinal: Int = 0) {
-        guard invariants[rule].atRest == nil else { return }
         search.counts[rule] += 1
         if search.found[rule] == nil { search.found[rule] = Finding(message: message, node: node, parent: parent, ordinal: ordinal) }
     }
 
     /// A successor as a worker leaves it: its fingerprint and its parent's, the rules its move broke, and —
-    /// unless the state was visited before the batch began — the run and the rules the state breaks (the
-    /// merge decides, in order, which of the rest are new).
+    /// when the state was not visited before the batch began (`fresh`) — the rules the state breaks and,
+    /// unless it lies at the depth limit, the run (the merge decides, in order, which fresh ones are new).
     private struct Expanded {
         var runner: BehaviourRunner<Behaviour>?
+        var fresh: Bool
         var print: UInt64
         var parentPrint: UInt64
         var broken: [(rule: Int, message: String)]
@@ -204,14 +214,13 @@ extension BehaviourExplorer {
     /// `runners` and a successor already in `seen` dropped by its worker: freeing them all in the merge held
     /// it up.
     private func expand(_ runners: LevelRunners<BehaviourRunner<Behaviour>>, _ parents: Range<Int>, routes: [[Int]],
-                        seen: FingerprintSet, jobs: Int) -> [[Expanded]] {
+                        seen: FingerprintSet, keep: Bool, jobs: Int) -> [[Expanded]] {
         // The explorer, the routes and the visited set are only read; each worker takes its own parents.
-        let shared = Unchecked((explorer: self, routes: routes, seen: seen))
+        let explorer = self
         let count = routes.isEmpty ? parents.count : routes.count
         // One contiguous block a worker: neighbouring states share their rows' storage, and two threads
         // retaining and releasing the same arrays contend for their reference counts.
         return ParallelMap.map(count, jobs: jobs, chunk: max(8, (count + jobs - 1) / jobs)) { k in
-            let (explorer, routes, seen) = shared.value
             let parent = routes.isEmpty ? runners.take(parents.lowerBound + k) : explorer.replay(routes[k]).end
             let parentPrint = explorer.fingerprint(parent)
             return explorer.successors(of: parent, source: explorer.source).map { _, reached in
@@ -219,9 +228,9 @@ extension BehaviourExplorer {
                 let broken = explorer.callbackBreaches(&runner)
                 let print = explorer.fingerprint(runner)
                 if seen.contains(print) {
-                    return Expanded(runner: nil, print: print, parentPrint: parentPrint, broken: broken, stateBroken: [])
+                    return Expanded(runner: nil, fresh: false, print: print, parentPrint: parentPrint, broken: broken, stateBroken: [])
                 }
-                return Expanded(runner: runner, print: print, parentPrint: parentPrint, broken: broken,
+                return Expanded(runner: keep ? runner : nil, fresh: true, print: print, parentPrint: parentPrint, broken: broken,
                                 stateBroken: explorer.stateBreaches(runner))
             }
         }
@@ -240,12 +249,14 @@ extension BehaviourExplorer {
         var levels = [0: level]
         for depth in stride(from: 1, through: last, by: 1) {
             let base = search.levelStarts[depth - 1], first = search.levelStarts[depth], end = search.levelEnd(depth)
-            let shared = Unchecked((explorer: self, parents: level))
+            let explorer = self, trail = search.trail
+            // The runners are only read (their type does not say it may be shared: a logic's state is `Sendable`, a row sizer need not be).
+            let shared = Unchecked(level)
             let rebuilt = ParallelMap.map(end - first, jobs: jobs, chunk: max(8, (end - first + jobs - 1) / jobs)) { k -> BehaviourRunner<Behaviour>? in
-                let (explorer, parents) = shared.value
-                let parent = Int(search.trail.parents[first + k]) - base
+                let parents = shared.value
+                let parent = Int(trail.parents[first + k]) - base
                 guard parent >= 0, parent < parents.count,
-                      var runner = explorer.successor(Int(search.trail.ordinals[first + k]), of: parents[parent])?.1 else { return nil }
+                      var runner = explorer.successor(Int(trail.ordinals[first + k]), of: parents[parent])?.1 else { return nil }
                 _ = explorer.callbackBreaches(&runner)
                 return runner
             }
@@ -295,8 +306,8 @@ extension BehaviourExplorer {
     }
 }
 
-/// A value read by several threads at once though its type does not say it may be: the behaviour
-/// explorer (its key is a plain closure), the visited set and a level of runners, which the workers only read.
+/// A value read by several threads at once though its type does not say it may be: a level of runners,
+/// which the workers only read.
 private struct Unchecked<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
