@@ -89,6 +89,8 @@ extension ExploreCommand {
             console.out("  FAIL  \(name): \(violation.message) (\(violation.occurrences) found)")
             let events = CounterexampleWriter.events(violation.path)
             console.out("        shortest, \(events.count) events: \(events.joined(separator: ", "))")
+            let replies = CounterexampleWriter.replies(violation.path, issued: violation.requestsIssued)
+            if !replies.isEmpty { console.out("        replies: \(replies.map(\.rawValue).joined(separator: ", "))") }
             console.out("        scenario: \(try Self.writeCounterexample(violation.counterexample, rule: name, out: out))")
         }
         for name in result.skipped {
