@@ -73,14 +73,10 @@ extension ExploreCommand {
         }
         console.endProgress()
         let stats = result.statistics
-        console.out("explore \(scenario.name) (\(logic)) to depth \(depth): \(stats.states) states, \(stats.transitions) transitions, "
-                    + "depth reached \(stats.depthReached), "
-                    + (result.stop == .exhausted ? "every state expanded" : "stopped at \(result.stop.rawValue)")
-                    + String(format: ", %.2f s", stats.seconds))
+        console.out(summary(scenario, logic: logic, stats, stop: result.stop))
         console.out(String(format: "  %.0f states/s; %.1f bytes a visited state; peak RSS %@", stats.statesPerSecond,
                            result.bytesPerState, Self.megabytes(Self.peakResidentBytes())))
-        console.out(String(format: "  fingerprint collision probability for %d states: at most %.1e", stats.states,
-                           Fingerprint.collisionProbability(states: stats.states)))
+        console.out(Self.collisionLine(states: stats.states))
         for (name, _) in result.invariants {
             guard let violation = result.violation(name) else {
                 console.out("  ok    \(name)")
@@ -96,19 +92,7 @@ extension ExploreCommand {
         for name in result.skipped {
             console.out("  --    \(name): not checked (it needs the whole graph; run without --fingerprints)")
         }
-        if let checkpoint = result.checkpoint {
-            let path = self.checkpoint ?? "\(out)/explore.checkpoint"
-            let folder = (path as NSString).deletingLastPathComponent
-            do {
-                try FileManager.default.createDirectory(atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true)
-            } catch {
-                throw CommandFailure(.cannotCreate, "cannot create \(folder): \(error.localizedDescription)")
-            }
-            do throws(CheckpointError) { try checkpoint.write(to: path) } catch {
-                throw CommandFailure(.cannotCreate, "\(error)")
-            }
-            console.out("Checkpoint: \(path) (continue with --resume \(path), raising --depth, --max-states or --time-limit)")
-        }
+        if let checkpoint = result.checkpoint { try Self.write(checkpoint, to: self.checkpoint ?? "\(out)/explore.checkpoint", console: console) }
         if !result.violations.isEmpty {
             throw CommandFailure(.failure, "\(result.violations.count) invariant\(result.violations.count == 1 ? "" : "s") broken; see \(out)/counterexamples/")
         }

@@ -55,15 +55,11 @@ extension ExploreCommand {
         console.endProgress()
 
         let stats = result.statistics
-        console.out("explore \(scenario.name) (\(scenario.preset.name)) to depth \(depth): \(stats.states) states, "
-                    + "\(stats.transitions) transitions, depth reached \(stats.depthReached), "
-                    + (result.stop == .exhausted ? "every state expanded" : "stopped at \(result.stop.rawValue)")
-                    + String(format: ", %.2f s", stats.seconds))
+        console.out(summary(scenario, logic: scenario.preset.name, stats, stop: result.stop))
         console.out(String(format: "  %.0f states/s, %.0f transitions/s; %.1f bytes a visited state (fingerprints %@, trail %@); peak RSS %@",
                            stats.statesPerSecond, result.transitionsPerSecond, result.bytesPerState,
                            Self.megabytes(result.visitedBytes), Self.megabytes(result.trailBytes), Self.megabytes(Self.peakResidentBytes())))
-        console.out(String(format: "  fingerprint collision probability for %d states: at most %.1e", stats.states,
-                           Fingerprint.collisionProbability(states: stats.states)))
+        console.out(Self.collisionLine(states: stats.states))
         if result.spilledStates > 0 {
             console.out("  frontier past \(ItemLimits.describe(count: frontierStates)) states on disk: \(result.spilledStates) states written "
                         + "as their paths, \(Self.megabytes(result.spillBytes)) for the largest level (a nameless file, freed at the end)")
@@ -83,15 +79,7 @@ extension ExploreCommand {
                 console.out("Shard result: none yet (the shard stopped early; resume it to the end to merge it)")
             }
         }
-        if let checkpoint = result.checkpoint {
-            let path = checkpointPath
-            do throws(CheckpointError) {
-                try checkpoint.write(to: path)
-            } catch {
-                throw CommandFailure(.cannotCreate, "\(error)")
-            }
-            console.out("Checkpoint: \(path) (continue with --resume \(path), raising --depth, --max-states or --time-limit)")
-        }
+        if let checkpoint = result.checkpoint { try Self.write(checkpoint, to: checkpointPath, console: console) }
         if !result.violations.isEmpty {
             throw CommandFailure(.failure, "\(result.violations.count) invariant\(result.violations.count == 1 ? "" : "s") broken; see \(out)/counterexamples/")
         }
@@ -142,8 +130,7 @@ extension ExploreCommand {
                     + "\(stats.transitions) transitions, depth reached \(stats.depthReached), "
                     + (stats.complete ? "every state expanded" : "stopped at the depth limit")
                     + String(format: ", %.2f s for the slowest shard", stats.seconds))
-        console.out(String(format: "  fingerprint collision probability for %d states: at most %.1e", stats.states,
-                           Fingerprint.collisionProbability(states: stats.states)))
+        console.out(Self.collisionLine(states: stats.states))
         try report(violations, names: search.invariants.map(\.name), scenario: scenario, model: model, out: out, console: console)
         if !violations.isEmpty {
             throw CommandFailure(.failure, "\(violations.count) invariant\(violations.count == 1 ? "" : "s") broken; see \(out)/counterexamples/")
@@ -156,6 +143,31 @@ extension ExploreCommand {
             path: violation.path, end: violation.state.feed, base: scenario, source: model.source,
             name: "counterexample-\(violation.invariant)", description: violation.message)
         return try Self.writeCounterexample(counterexample, rule: violation.invariant, out: out)
+    }
+
+    /// `explore NAME (LOGIC) to depth D: N states, T transitions, depth reached R, why it ended, seconds`.
+    func summary(_ scenario: Scenario, logic: String, _ stats: ExplorationStatistics, stop: StopReason) -> String {
+        "explore \(scenario.name) (\(logic)) to depth \(depth): \(stats.states) states, \(stats.transitions) transitions, "
+            + "depth reached \(stats.depthReached), "
+            + (stop == .exhausted ? "every state expanded" : "stopped at \(stop.rawValue)") + String(format: ", %.2f s", stats.seconds)
+    }
+
+    static func collisionLine(states: Int) -> String {
+        String(format: "  fingerprint collision probability for %d states: at most %.1e", states, Fingerprint.collisionProbability(states: states))
+    }
+
+    /// Writes the checkpoint of a search that stopped early (atomically, its folder made first) and says how to go on.
+    static func write(_ checkpoint: SearchCheckpoint, to path: String, console: Console) throws(CommandFailure) {
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure(.cannotCreate, "cannot create \(folder): \(error.localizedDescription)")
+        }
+        do throws(CheckpointError) { try checkpoint.write(to: path) } catch {
+            throw CommandFailure(.cannotCreate, "\(error)")
+        }
+        console.out("Checkpoint: \(path) (continue with --resume \(path), raising --depth, --max-states or --time-limit)")
     }
 
     /// A missing checkpoint is missing input (66); one that is not a checkpoint, damaged or another search's is bad data (65).
