@@ -77,4 +77,27 @@ final class ExploreTests: XCTestCase {
         XCTAssertEqual(found.statistics.depthReached, 8, "\(found.statistics)")
         XCTAssertGreaterThan(found.statistics.states, 500, "the search went somewhere: \(found.statistics)")
     }
+
+    /// At scale: the fingerprint search keeps about 30 bytes a state instead of whole runs, on two threads,
+    /// and finds the same shortest path; stopped after a few hundred states, it resumes from its checkpoint
+    /// (as a file would carry it to another process) to the same result.
+    func testTheFingerprintSearchFindsTheSameAndResumes() throws {
+        let scenario = try ScenarioReader.read(Array(Self.list.utf8), file: "feed.json")
+        var explorer = BehaviourExplorer(FeedBehaviour(feature: FeedFeature()), scenario: scenario, key: FeedBehaviour.key, maxDepth: 6)
+        let whole = explorer.run()
+        let printed = explorer.search(jobs: 2)
+        XCTAssertEqual(printed.statistics.states, whole.statistics.states)
+        XCTAssertEqual(printed.violation("no-row-lost-or-duplicated")?.path.map(\.description),
+                       whole.violation("no-row-lost-or-duplicated")?.path.map(\.description))
+        XCTAssertLessThan(printed.bytesPerState, 64)
+
+        explorer.maxStates = 300
+        let stopped = explorer.search(jobs: 2)
+        XCTAssertEqual(stopped.stop, .stateLimit)
+        let checkpoint = try SearchCheckpoint.read(try XCTUnwrap(stopped.checkpoint).bytes(), file: "feed.checkpoint")
+        explorer.maxStates = 200_000
+        let resumed = try explorer.search(resuming: checkpoint, jobs: 2)
+        XCTAssertEqual(resumed.statistics.states, whole.statistics.states)
+        XCTAssertEqual(resumed.violations.map(\.invariant), printed.violations.map(\.invariant))
+    }
 }
