@@ -111,12 +111,20 @@ final class BehaviourSearchTests: XCTestCase {
                 let checkpoint = try XCTUnwrap(stopped.checkpoint, label)
                 XCTAssertNotEqual(stopped.stop, .exhausted, label)
                 let read = try SearchCheckpoint.read(checkpoint.bytes(), file: "c.checkpoint")
-                for jobs in [1, 3] {
-                    let resumed = try explorer.search(resuming: read, jobs: jobs)
+                for (jobs, frontier) in [(1, 200_000), (3, 2)] {
+                    var resuming = explorer
+                    resuming.frontierLimit = frontier
+                    let resumed = try resuming.search(resuming: read, jobs: jobs)
                     XCTAssertEqual(resumed.stop, whole.statistics.complete ? .exhausted : .depthLimit, label)
                     assertSame(whole, resumed, "\(label), resumed on \(jobs) job\(jobs == 1 ? "" : "s")", file: #filePath, line: #line)
                 }
             }
+            // A chain: stopped at 40 states, resumed to 80 (stopped again), then to the end.
+            var chained = explorer
+            chained.maxStates = 80
+            let second = try chained.search(resuming: try XCTUnwrap(stops[1].1.checkpoint), jobs: 3)
+            XCTAssertEqual(second.stop, .stateLimit)
+            assertSame(whole, try explorer.search(resuming: try XCTUnwrap(second.checkpoint)), "chain of three", file: #filePath, line: #line)
             // Another logic's checkpoint is refused, naming both searches.
             explorer.invariants = [.oneRequestInFlight]
             XCTAssertThrowsError(try explorer.search(resuming: stops[0].1.checkpoint!)) { error in

@@ -77,17 +77,22 @@ extension BehaviourExplorer {
             throw .otherSearch(file: checkpoint.file, expected: checkpointIdentity, found: checkpoint.identity)
         }
         var search = checkpoint
+        // The rebuild counts in the search's time and its time limit.
+        let started = ContinuousClock().now
         let (visited, frontier) = try rebuild(search, jobs: jobs)
         search.visited = FingerprintSet()
-        return run(&search, visited: visited, frontier: frontier, jobs: jobs, timeLimit: timeLimit, batch: nil, progress: progress)
+        return run(&search, visited: visited, frontier: frontier, jobs: jobs, timeLimit: timeLimit, batch: nil, started: started,
+                   progress: progress)
     }
 
     /// What a checkpoint must have been written for: the behaviour's type, the scenario as written (its list,
-    /// items and latencies) and the rules, by name.
+    /// items and latencies), the rules by name, the moves and reply outcomes. What it cannot see — the
+    /// behaviour's own stored values and the key, which are code — must be the same too.
     public var checkpointIdentity: String {
         let written = String(decoding: ScenarioWriter.bytes(of: scenario), as: UTF8.self)
         return "behaviour \(Behaviour.self) on scenario \(scenario.name) (\(String(Fingerprint.of(written), radix: 16))) rules "
-            + invariants.map(\.name).joined(separator: ",")
+            + invariants.map(\.name).joined(separator: ",") + " moves " + moves.map(\.rawValue).joined(separator: ",")
+            + " outcomes " + outcomes.map(\.rawValue).joined(separator: ",") + " deliveries \(maxDeliveriesPerWait)"
     }
 
     /// The runners of the states still to expand: the rest of the level being expanded (from
@@ -102,9 +107,9 @@ extension BehaviourExplorer {
 
     /// The search from where `search` stands.
     private func run(_ search: inout SearchCheckpoint, visited: FingerprintSet, frontier: Frontier, jobs: Int, timeLimit: Double?,
-                     batch: Int?, progress: (ExplorationStatistics) -> Void) -> BehaviourSearch {
+                     batch: Int?, started: ContinuousClock.Instant = ContinuousClock().now,
+                     progress: (ExplorationStatistics) -> Void) -> BehaviourSearch {
         let clock = ContinuousClock()
-        let started = clock.now
         let secondsBefore = search.seconds
         var visited = visited
         var frontier = frontier
@@ -237,48 +242,75 @@ extension BehaviourExplorer {
     }
 
     /// The visited set and the runners still to expand of the search `search` stands at, by re-running each
-    /// state found from its parent, a level at a time.
-    /// - Complexity: O(states found × a move's callbacks), a level's states over `jobs` threads.
+    /// state found once from its parent: depth first along the trail, so that only the runners on the way
+    /// down are held, besides the first `frontierLimit` states of the level being expanded (from `next`) and
+    /// of the next level (none when it lies at the depth limit), as an uninterrupted search holds them. The
+    /// start's subtrees are walked on `jobs` threads.
+    /// - Complexity: O(states found × a move's callbacks); memory O(depth × moves) runners besides those kept.
     private func rebuild(_ search: SearchCheckpoint, jobs: Int) throws(CheckpointError) -> (FingerprintSet, Frontier) {
-        var visited = FingerprintSet()
+        let count = search.trail.count
+        let depth = search.next < count ? search.depth(of: search.next) : -1
+        // The states whose runners are kept: the rest of the level being expanded, and the next level as found.
+        var keep: [Range<Int>] = []
+        if depth >= 0 {
+            keep.append(search.next..<min(search.levelEnd(depth), search.next + frontierLimit))
+            if depth + 1 < search.levelStarts.count, depth + 1 < maxDepth {
+                let first = search.levelStarts[depth + 1]
+                keep.append(first..<min(count, first + frontierLimit))
+            }
+        }
+        let keeping = keep
+        var children = [[Int32]](repeating: [], count: count)
+        for node in 1..<max(1, count) {
+            let parent = Int(search.trail.parents[node])
+            guard parent < node else { throw .damaged(file: search.file, reason: "state \(node) is reached from a later state") }
+            children[parent].append(Int32(node))
+        }
+
         var start = launched()
         _ = callbackBreaches(&start)
-        _ = visited.insert(fingerprint(start))
-        let last = search.next < search.trail.count ? min(search.depth(of: search.next) + 1, search.levelStarts.count - 1) : 0
-        var level = [start]
-        var levels = [0: level]
-        for depth in stride(from: 1, through: last, by: 1) {
-            let base = search.levelStarts[depth - 1], first = search.levelStarts[depth], end = search.levelEnd(depth)
-            let explorer = self, trail = search.trail
-            // The runners are only read (their type does not say it may be shared: a logic's state is `Sendable`, a row sizer need not be).
-            let shared = Unchecked(level)
-            let rebuilt = ParallelMap.map(end - first, jobs: jobs, chunk: max(8, (end - first + jobs - 1) / jobs)) { k -> BehaviourRunner<Behaviour>? in
-                let parents = shared.value
-                let parent = Int(trail.parents[first + k]) - base
-                guard parent >= 0, parent < parents.count,
-                      var runner = explorer.successor(Int(trail.ordinals[first + k]), of: parents[parent])?.1 else { return nil }
-                _ = explorer.callbackBreaches(&runner)
-                return runner
-            }
-            level = []
-            level.reserveCapacity(rebuilt.count)
-            for (k, runner) in rebuilt.enumerated() {
-                guard let runner else {
-                    throw .damaged(file: search.file, reason: "state \(first + k) does not replay from its parent: is the logic a pure function of its state and callbacks?")
+        // Each of the start's subtrees on its own: (fingerprints, kept runners by node, a state that did not replay).
+        typealias Walked = (prints: [UInt64], kept: [(Int, BehaviourRunner<Behaviour>)], failed: Int?)
+        let explorer = self, trail = search.trail, roots = children[0]
+        let shared = Unchecked((start: start, children: children))
+        let walks = ParallelMap.map(roots.count, jobs: jobs, chunk: 1) { k -> Walked in
+            var walked: Walked = ([], [], nil)
+            var stack: [(node: Int, runner: BehaviourRunner<Behaviour>)] = []
+            func visit(_ node: Int, from parent: BehaviourRunner<Behaviour>) -> Bool {
+                guard var runner = explorer.successor(Int(trail.ordinals[node]), of: parent)?.1 else {
+                    walked.failed = node
+                    return false
                 }
-                _ = visited.insert(fingerprint(runner))
-                level.append(runner)
+                _ = explorer.callbackBreaches(&runner)
+                walked.prints.append(explorer.fingerprint(runner))
+                if keeping.contains(where: { $0.contains(node) }) { walked.kept.append((node, runner)) }
+                if !shared.value.children[node].isEmpty { stack.append((node, runner)) }
+                return true
             }
-            levels[depth] = level
-            levels[depth - 2] = nil
+            guard visit(Int(roots[k]), from: shared.value.start) else { return walked }
+            while let (node, runner) = stack.popLast() {
+                for child in shared.value.children[node] where !visit(Int(child), from: runner) { return walked }
+            }
+            return walked
         }
-        guard search.next < search.trail.count else {
+
+        var visited = FingerprintSet()
+        _ = visited.insert(fingerprint(start))
+        var kept: [Int: BehaviourRunner<Behaviour>] = [:]
+        for walk in walks {
+            if let node = walk.failed {
+                throw .damaged(file: search.file, reason: "state \(node) does not replay from its parent: is the logic a pure function of its state and callbacks?")
+            }
+            for print in walk.prints { _ = visited.insert(print) }
+            for (node, runner) in walk.kept { kept[node] = runner }
+        }
+        guard depth >= 0 else {
             return (visited, Frontier(current: LevelRunners([]), currentBase: search.next, depth: -1, upcoming: []))
         }
-        // The rest of the level being expanded, and what is found of the next.
-        let depth = search.depth(of: search.next)
-        let current = Array((levels[depth] ?? []).dropFirst(search.next - search.levelStarts[depth]))
-        return (visited, Frontier(current: LevelRunners(current), currentBase: search.next, depth: depth, upcoming: levels[depth + 1] ?? []))
+        if depth == 0 && search.next == 0 { kept[0] = start }
+        let current = keep[0].compactMap { kept[$0] }
+        let upcoming = keep.count > 1 ? keep[1].compactMap { kept[$0] } : []
+        return (visited, Frontier(current: LevelRunners(current), currentBase: search.next, depth: depth, upcoming: upcoming))
     }
 
     /// The 64-bit fingerprint of `runner`'s `PlayKey`.
