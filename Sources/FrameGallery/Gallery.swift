@@ -114,11 +114,6 @@ public struct Gallery: Sendable {
     /// never nears `ItemLimits`, but a run that stopped short would be no proof, so it finds nothing.
     static func lastFrame<Behaviour: PagingBehaviour>(showing state: GalleryState, _ scenario: Scenario,
                                                       playing behaviour: Behaviour) -> Frame? {
-        var runner = BehaviourRunner(behaviour, scenario: scenario)
-        var found: Frame?
-        runner.run(scenario.steps) { (frame: Frame) throws(Never) in
-            if state.isShown(in: FrameJSON.value(of: frame)) { found = frame }
-        }
-        return runner.stopped == nil ? found : nil
+        (try? scenario.frames(playing: behaviour, sizer: nil))?.last { state.isShown(in: FrameJSON.value(of: $0)) }
     }
 }

@@ -213,21 +213,7 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
     /// Every state one move away (a wait gives one per combination of reply outcomes).
     /// - Complexity: O(moves × a move's callbacks), times the outcomes for a wait.
     func successors(of runner: BehaviourRunner<Behaviour>, source: ScriptedSource) -> [(Transition, BehaviourRunner<Behaviour>)] {
-        var result: [(Transition, BehaviourRunner<Behaviour>)] = []
-        for move in moves {
-            guard let steps = move.steps(in: runner) else { continue }
-            if case .wait(let seconds) = steps[0] {
-                let end = Timeline<Int>.rounded(runner.time + seconds)
-                deliver(runner, until: end, replies: [], deliveries: 0, source: source) { replies, reached in
-                    result.append((Transition(move: move, steps: steps, replies: replies), reached))
-                }
-                continue
-            }
-            var next = runner
-            for step in steps { next.perform(step) { (_: Frame) throws(Never) in } }
-            result.append((Transition(move: move, steps: steps), next))
-        }
-        return result
+        moves.flatMap { move in move.steps(in: runner).map { branches(move, steps: $0, from: runner, source: source) } ?? [] }
     }
 
     /// Successor `ordinal` of `runner` (its place in `successors(of:source:)`), making only the move it
@@ -239,25 +225,32 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
         var remaining = ordinal
         for move in moves {
             guard let steps = move.steps(in: runner) else { continue }
-            if case .wait(let seconds) = steps[0] {
-                var branches: [(Transition, BehaviourRunner<Behaviour>)] = []
-                let end = Timeline<Int>.rounded(runner.time + seconds)
-                deliver(runner, until: end, replies: [], deliveries: 0, source: source) { replies, reached in
-                    branches.append((Transition(move: move, steps: steps, replies: replies), reached))
-                }
-                if remaining < branches.count { return branches[remaining] }
-                remaining -= branches.count
-                continue
-            }
-            if remaining > 0 {
+            // Any move but a wait makes one state: skipped without being made.
+            let isWait = if case .wait = steps[0] { true } else { false }
+            if !isWait && remaining > 0 {
                 remaining -= 1
                 continue
             }
-            var next = runner
-            for step in steps { next.perform(step) { (_: Frame) throws(Never) in } }
-            return (Transition(move: move, steps: steps), next)
+            let made = branches(move, steps: steps, from: runner, source: source)
+            if remaining < made.count { return made[remaining] }
+            remaining -= made.count
         }
         return nil
+    }
+
+    /// The states `move` (as `steps`) makes from `runner`: one, or for a wait one per combination of reply outcomes.
+    private func branches(_ move: Move, steps: [ScriptStep], from runner: BehaviourRunner<Behaviour>,
+                          source: ScriptedSource) -> [(Transition, BehaviourRunner<Behaviour>)] {
+        if case .wait(let seconds) = steps[0] {
+            var made: [(Transition, BehaviourRunner<Behaviour>)] = []
+            deliver(runner, until: Timeline<Int>.rounded(runner.time + seconds), replies: [], deliveries: 0, source: source) { replies, reached in
+                made.append((Transition(move: move, steps: steps, replies: replies), reached))
+            }
+            return made
+        }
+        var next = runner
+        for step in steps { next.perform(step) { (_: Frame) throws(Never) in } }
+        return [(Transition(move: move, steps: steps), next)]
     }
 
     /// The runner's `wait`, branching on the outcome of each reply to a request still in flight.

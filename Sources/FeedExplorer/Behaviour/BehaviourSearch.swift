@@ -140,7 +140,7 @@ extension BehaviourExplorer {
             let expansions = expand(frontier.current, batch.lowerBound < kept ? (batch.lowerBound - frontier.currentBase)..<(batch.upperBound - frontier.currentBase) : 0..<0,
                                     routes: routes, seen: visited, keep: depth + 1 < maxDepth, jobs: jobs)
             var merged = 0
-            for (k, successors) in expansions.enumerated() {
+            for (k, (parentPrint, successors)) in expansions.enumerated() {
                 if search.trail.count >= maxStates {
                     stop = .stateLimit
                     break
@@ -154,7 +154,7 @@ extension BehaviourExplorer {
                         for (rule, message) in successor.stateBroken { note(rule, message, in: &search, node: node) }
                         if let runner = successor.runner, frontier.upcoming.count < frontierLimit { frontier.upcoming.append(runner) }
                     }
-                    if successor.print == successor.parentPrint && successor.broken.isEmpty { continue }
+                    if successor.print == parentPrint && successor.broken.isEmpty { continue }
                     search.transitions += 1
                     // A step's breach is kept as its parent and the move (the state it reaches may be an old one).
                     for (rule, message) in successor.broken { note(rule, message, in: &search, parent: parent, ordinal: ordinal) }
@@ -202,24 +202,23 @@ extension BehaviourExplorer {
         if search.found[rule] == nil { search.found[rule] = Finding(message: message, node: node, parent: parent, ordinal: ordinal) }
     }
 
-    /// A successor as a worker leaves it: its fingerprint and its parent's, the rules its move broke, and —
+    /// A successor as a worker leaves it: its fingerprint, the rules its move broke, and —
     /// when the state was not visited before the batch began (`fresh`) — the rules the state breaks and,
     /// unless it lies at the depth limit, the run (the merge decides, in order, which fresh ones are new).
     private struct Expanded {
         var runner: BehaviourRunner<Behaviour>?
         var fresh: Bool
         var print: UInt64
-        var parentPrint: UInt64
         var broken: [(rule: Int, message: String)]
         var stateBroken: [(rule: Int, message: String)]
     }
 
     /// The successors of the runners `parents` (or, when `routes` is not empty, of the states at the end of
-    /// those routes from the start), in order, worked out on `jobs` threads. Each parent is taken from
+    /// those routes from the start), in order, each parent with its fingerprint, worked out on `jobs` threads. Each parent is taken from
     /// `runners` and a successor already in `seen` dropped by its worker: freeing them all in the merge held
     /// it up.
     private func expand(_ runners: LevelRunners<BehaviourRunner<Behaviour>>, _ parents: Range<Int>, routes: [[Int]],
-                        seen: FingerprintSet, keep: Bool, jobs: Int) -> [[Expanded]] {
+                        seen: FingerprintSet, keep: Bool, jobs: Int) -> [(UInt64, [Expanded])] {
         // The explorer, the routes and the visited set are only read; each worker takes its own parents.
         let explorer = self
         let count = routes.isEmpty ? parents.count : routes.count
@@ -227,17 +226,14 @@ extension BehaviourExplorer {
         // retaining and releasing the same arrays contend for their reference counts.
         return ParallelMap.map(count, jobs: jobs, chunk: max(8, (count + jobs - 1) / jobs)) { k in
             let parent = routes.isEmpty ? runners.take(parents.lowerBound + k) : explorer.replay(routes[k]).end
-            let parentPrint = explorer.fingerprint(parent)
-            return explorer.successors(of: parent, source: explorer.source).map { _, reached in
+            return (explorer.fingerprint(parent), explorer.successors(of: parent, source: explorer.source).map { _, reached in
                 var runner = reached
                 let broken = explorer.callbackBreaches(&runner)
                 let print = explorer.fingerprint(runner)
-                if seen.contains(print) {
-                    return Expanded(runner: nil, fresh: false, print: print, parentPrint: parentPrint, broken: broken, stateBroken: [])
-                }
-                return Expanded(runner: keep ? runner : nil, fresh: true, print: print, parentPrint: parentPrint, broken: broken,
+                if seen.contains(print) { return Expanded(runner: nil, fresh: false, print: print, broken: broken, stateBroken: []) }
+                return Expanded(runner: keep ? runner : nil, fresh: true, print: print, broken: broken,
                                 stateBroken: explorer.stateBreaches(runner))
-            }
+            })
         }
     }
 
@@ -260,19 +256,27 @@ extension BehaviourExplorer {
             }
         }
         let keeping = keep
-        var children = [[Int32]](repeating: [], count: count)
-        for node in 1..<max(1, count) {
+        // Breadth first, a state's children are found together and in their parents' order: the children of
+        // `p` are the states `firstChild[p]..<firstChild[p + 1]`.
+        var firstChild = [Int](repeating: count, count: count + 1)
+        for node in stride(from: count - 1, through: 1, by: -1) {
             let parent = Int(search.trail.parents[node])
-            guard parent < node else { throw .damaged(file: search.file, reason: "state \(node) is reached from a later state") }
-            children[parent].append(Int32(node))
+            guard parent < node, node + 1 == count || Int(search.trail.parents[node + 1]) >= parent else {
+                throw .damaged(file: search.file, reason: "state \(node) is not reached in breadth-first order")
+            }
+            firstChild[parent] = node
         }
+        for parent in stride(from: count - 1, through: 0, by: -1) where firstChild[parent] == count {
+            firstChild[parent] = firstChild[parent + 1]
+        }
+        let children: @Sendable (Int) -> Range<Int> = { [firstChild] parent in firstChild[parent]..<firstChild[parent + 1] }
 
         var start = launched()
         _ = callbackBreaches(&start)
         // Each of the start's subtrees on its own: (fingerprints, kept runners by node, a state that did not replay).
         typealias Walked = (prints: [UInt64], kept: [(Int, BehaviourRunner<Behaviour>)], failed: Int?)
-        let explorer = self, trail = search.trail, roots = children[0]
-        let shared = Unchecked((start: start, children: children))
+        let explorer = self, trail = search.trail, roots = children(0)
+        let shared = Unchecked(start)
         let walks = ParallelMap.map(roots.count, jobs: jobs, chunk: 1) { k -> Walked in
             var walked: Walked = ([], [], nil)
             var stack: [(node: Int, runner: BehaviourRunner<Behaviour>)] = []
@@ -284,12 +288,12 @@ extension BehaviourExplorer {
                 _ = explorer.callbackBreaches(&runner)
                 walked.prints.append(explorer.fingerprint(runner))
                 if keeping.contains(where: { $0.contains(node) }) { walked.kept.append((node, runner)) }
-                if !shared.value.children[node].isEmpty { stack.append((node, runner)) }
+                if !children(node).isEmpty { stack.append((node, runner)) }
                 return true
             }
-            guard visit(Int(roots[k]), from: shared.value.start) else { return walked }
+            guard visit(roots.lowerBound + k, from: shared.value) else { return walked }
             while let (node, runner) = stack.popLast() {
-                for child in shared.value.children[node] where !visit(Int(child), from: runner) { return walked }
+                for child in children(node) where !visit(child, from: runner) { return walked }
             }
             return walked
         }
