@@ -14,18 +14,30 @@ enum ExploreBenchmark {
     }
 
     /// `standard` with eleven latencies, so that replies overtake each other and the latency's phase is part of a
-    /// state, three row heights and pages of 4: about 1.3× more states a level, so that ten million come by depth 40
-    /// or so. (The search chooses every reply, so `total` does not bound it: its depth does.)
+    /// state, three row heights and pages of 4; as `large()` explores it, a feed of `largePages` full pages into
+    /// which up to `largeInserts` items are inserted at the head while it is read (page numbers then shift). The
+    /// feed's end bounds the rows, so the search runs to the end of the space: past ten million states.
     static let largeJSON = """
         { "name": "large", "preset": "standard", "source": { "kind": "synthetic", "pageSize": 4, "rowHeights": [44, 60, 88],
           "latency": [0.3, 2.9, 1.1, 0.7, 3.7, 1.9, 0.1, 2.3, 1.3, 4.1, 0.9] }, "events": ["launch"] }
         """
+    static let largePages = ProcessInfo.processInfo.environment["FEEDFRAMES_BENCH_PAGES"].flatMap { Int($0) } ?? 6
+    static let largeInserts = ProcessInfo.processInfo.environment["FEEDFRAMES_BENCH_INSERTS"].flatMap { Int($0) } ?? 2
 
     static func large() throws -> Scenario { try ScenarioReader.read(Array(largeJSON.utf8), file: "large") }
 
-    static func search(_ scenario: Scenario, depth: Int, jobs: Int, maxStates: Int = 100_000_000, frontierLimit: Int = 8_000_000,
+    /// The large model's explorer: `large()` with its page limit and inserts.
+    static func largeModel(_ scenario: Scenario) -> ExplorerModel {
+        var model = ExplorerModel(scenario: scenario)
+        model.pageLimit = largePages
+        model.insertLimit = largeInserts
+        return model
+    }
+
+    static func search(_ scenario: Scenario, model: ExplorerModel? = nil, depth: Int, jobs: Int, maxStates: Int = 100_000_000,
+                       frontierLimit: Int = 8_000_000,
                        progress: (FingerprintExploration) -> Void = { _ in }) throws -> FingerprintExploration {
-        try FingerprintSearch(model: ExplorerModel(scenario: scenario), maxDepth: depth, maxStates: maxStates, jobs: jobs,
+        try FingerprintSearch(model: model ?? ExplorerModel(scenario: scenario), maxDepth: depth, maxStates: maxStates, jobs: jobs,
                               frontierLimit: frontierLimit)
             .run(from: scenario.initialState, progress: progress)
     }
@@ -145,18 +157,17 @@ enum ExploreBenchmark {
 
     }
 
-    /// Memory and time on a model past ten million states.
+    /// Memory and the time of a full search on a model past ten million states.
     /// - Parameter frontier: states of a level kept in memory, the rest on disk; `FEEDFRAMES_BENCH_FRONTIER` overrides it.
     static func runLarge(depth largeDepth: Int,
                          frontier: Int = ProcessInfo.processInfo.environment["FEEDFRAMES_BENCH_FRONTIER"].flatMap { Int($0) } ?? 1_000_000) throws {
         let large = try large()
-        let cap = 10_000_000
-        Report.heading("Explore: a model past 10⁷ states, its first \(cap.formatted()), --jobs 2 (depth limit \(largeDepth), "
-                       + "frontier in memory \(frontier.formatted()) states)")
+        Report.heading("Explore: a model past 10⁷ states, searched to its end, --jobs 2 (a feed of \(largePages) pages of 4, "
+                       + "up to \(largeInserts) items inserted, depth limit \(largeDepth), frontier in memory \(frontier.formatted()) states)")
         print(largeJSON)
         let before = peakRSS()
         var level = 0
-        let result = try search(large, depth: largeDepth, jobs: 2, maxStates: cap, frontierLimit: frontier) { partial in
+        let result = try search(large, model: largeModel(large), depth: largeDepth, jobs: 2, frontierLimit: frontier) { partial in
             let stats = partial.statistics
             if stats.depthReached > level {
                 level = stats.depthReached
@@ -167,7 +178,8 @@ enum ExploreBenchmark {
         Report.line("states, transitions", "\(big.states.formatted()), \(big.transitions.formatted())",
                     Report.verdict(big.states >= 10_000_000, "≥ 10,000,000 states"))
         Report.line("search, \(result.stop.rawValue), depth reached \(big.depthReached)", String(format: "%.1f s, %.0f states/s, %.0f transitions/s", big.seconds,
-                                                      big.statesPerSecond, result.transitionsPerSecond))
+                                                      big.statesPerSecond, result.transitionsPerSecond),
+                    Report.verdict(result.stop == .exhausted, "a full search (every state expanded)"))
         Report.line("bytes a visited state (fingerprints + trail)", String(format: "%.1f", result.bytesPerState),
                     Report.verdict(result.bytesPerState <= 64, "≤ 64 bytes"))
         let rss = peakRSS()
@@ -176,5 +188,6 @@ enum ExploreBenchmark {
         Report.line("frontier states written to disk (as paths)", "\(result.spilledStates.formatted()), "
                     + String(format: "%.1f MB for the largest level", Double(result.spillBytes) / 1e6))
         Report.line("fingerprint collision probability", String(format: "at most %.1e", Fingerprint.collisionProbability(states: big.states)))
+        Report.line("rules broken", result.violations.isEmpty ? "none" : result.violations.map(\.invariant).joined(separator: ", "))
     }
 }

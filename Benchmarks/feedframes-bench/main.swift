@@ -23,7 +23,7 @@ if sections.contains("--help") || sections.contains("-h") {
           gif       render --gif: ImageMagick's seconds per 100 frames of a scenario's PNGs
           explore   the fingerprint search: states/s on one core, --jobs 2 against a plain two-thread loop
           explore-behaviour  standard's rules as a behaviour, searched through FeedFrames playing UIKit, against the engine's search
-          explore-large  a model past 10,000,000 states, its first ten million (to DEPTH, default 200): time, bytes a state,
+          explore-large  a model past 10,000,000 states searched to its end (DEPTH a limit, default 1000): time, bytes a state,
                     peak RSS (not in the default run: it takes minutes)
         Files are written under $TMPDIR (TMPDIR=/dev/shm leaves the disk out).
         """)
@@ -51,7 +51,7 @@ do {
     // its parent's at the moment it was spawned, and the layout figures hold
     // ten million rows.
     // First, alone, so that peak memory is the search's.
-    if wanted("explore-large") { try ExploreBenchmark.runLarge(depth: largeDepth ?? 200) }
+    if wanted("explore-large") { try ExploreBenchmark.runLarge(depth: largeDepth ?? 1_000) }
     if wanted("explore") { try ExploreBenchmark.run() }
     if wanted("explore-behaviour") { try ExploreBenchmark.runBehaviour() }
     if wanted("process") {

@@ -48,6 +48,13 @@ public struct ExplorerModel: Sendable {
     public var step: Step
     /// A wait stops after this many deliveries (only zero latencies could loop).
     public var maxDeliveriesPerWait = 1_000
+    /// The most items a path may insert at the feed's head, one `insert 1` move at a time; 0 (the default)
+    /// leaves the move out. Each item inserted is part of the state, so the space grows about this many times.
+    public var insertLimit = 0
+    /// The feed's length in full pages, when it has one: a reply to a later page comes back short, empty
+    /// or failed, never full. With it the rows stay bounded and a search can run to the end of its space
+    /// (`nil`, the default: every page may come back full, and only the depth bounds a search).
+    public var pageLimit: Int?
 
     public init(source: ScriptedSource, outcomes: [ScriptedReply] = ScriptedReply.allCases,
                 moves: [Move] = Move.allCases, step: @escaping Step = ExplorerModel.engineStep) {
@@ -82,9 +89,12 @@ public struct ExplorerModel: Sendable {
         }
     }
 
-    /// `source.outcome(reply, page:, request:)` (which does not depend on the request), from the cache when it holds the page.
-    @inline(__always) func outcome(_ reply: ScriptedReply, page: Int, request: Int) -> Reply.Outcome {
-        guard page >= 1 && page <= pages.count else { return source.outcome(reply, page: page, request: request) }
+    /// `source.outcome(reply, page:, request:, head:)` (which does not depend on the request), from the cache
+    /// when it holds the page and nothing was inserted.
+    @inline(__always) func outcome(_ reply: ScriptedReply, page: Int, request: Int, head: Int = 0) -> Reply.Outcome {
+        guard head == 0, page >= 1 && page <= pages.count else {
+            return source.outcome(reply, page: page, request: request, head: head)
+        }
         let column: Int
         switch reply {
         case .full: column = 0
@@ -125,7 +135,7 @@ public struct ExplorerModel: Sendable {
         var result: [Successor] = []
         result.reserveCapacity(moves.count + outcomes.count)
         for move in moves {
-            guard let steps = move.steps(in: state) else { continue }
+            guard let steps = steps(move, in: state) else { continue }
             if move == .wait, case .wait(let seconds) = steps[0] {
                 let end = SearchTimeline.rounded(state.feed.time + seconds)
                 deliver(state, until: end, steps: steps, replies: [], breaches: [], deliveries: 0, check: check, into: &result)
@@ -133,10 +143,28 @@ public struct ExplorerModel: Sendable {
             }
             var next = state
             var breaches: [Breach] = []
-            for case .event(let event) in steps { apply(event, to: &next, breaches: &breaches, check: check) }
+            perform(steps, on: &next, breaches: &breaches, check: check)
             result.append(Successor(transition: Transition(move: move, steps: steps), state: next, breaches: breaches))
         }
         return result
+    }
+
+    /// `move.steps(in: state)`, with an insert offered only while `insertLimit` allows.
+    @inline(__always) func steps(_ move: Move, in state: SearchState) -> [ScriptStep]? {
+        if move == .insert && state.inserted >= insertLimit { return nil }
+        return move.steps(in: state)
+    }
+
+    /// A move's steps other than a wait: engine events, or items inserted at the feed's head.
+    @inline(__always) private func perform(_ steps: [ScriptStep], on state: inout SearchState, breaches: inout [Breach],
+                                           check: (EventRecord) -> [Breach]) {
+        for step in steps {
+            switch step {
+            case .event(let event): apply(event, to: &state, breaches: &breaches, check: check)
+            case .insert(let count): state.inserted += count
+            case .wait, .fling: break  // a wait is delivered by `deliver`; the explorer never flings
+            }
+        }
     }
 
     /// Successor `ordinal` of `state` (its place in `successors(of:check:)`), computing only the move it comes
@@ -147,7 +175,7 @@ public struct ExplorerModel: Sendable {
         guard ordinal >= 0 else { return nil }
         var remaining = ordinal
         for move in moves {
-            guard let steps = move.steps(in: state) else { continue }
+            guard let steps = steps(move, in: state) else { continue }
             if move == .wait, case .wait(let seconds) = steps[0] {
                 var branches: [Successor] = []
                 let end = SearchTimeline.rounded(state.feed.time + seconds)
@@ -159,7 +187,7 @@ public struct ExplorerModel: Sendable {
             if remaining > 0 { remaining -= 1; continue }
             var next = state
             var breaches: [Breach] = []
-            for case .event(let event) in steps { apply(event, to: &next, breaches: &breaches, check: { _ in [] }) }
+            perform(steps, on: &next, breaches: &breaches, check: { _ in [] })
             return Successor(transition: Transition(move: move, steps: steps), state: next, breaches: breaches)
         }
         return nil
@@ -186,12 +214,13 @@ public struct ExplorerModel: Sendable {
             apply(.toastExpired(until: until), to: &base, breaches: &baseBreaches, check: check)
             deliver(base, until: end, steps: steps, replies: replies, breaches: baseBreaches,
                     deliveries: deliveries + 1, check: check, into: &result)
-        case .reply(let request, _):
+        case .reply(let request, let asked):
             let stale = base.feed.request?.id != request.id
-            for outcome in outcomes {
+            for outcome in outcomes where outcome != .full || pageLimit.map({ request.page <= $0 }) ?? true {
                 var branch = base
                 var branchBreaches = baseBreaches
-                let reply = Reply(requestID: request.id, outcome: self.outcome(outcome, page: request.page, request: request.id))
+                let reply = Reply(requestID: request.id,
+                                  outcome: self.outcome(outcome, page: request.page, request: request.id, head: asked.head))
                 apply(.replyArrived(reply), to: &branch, breaches: &branchBreaches, check: check)
                 deliver(branch, until: end, steps: steps,
                         replies: replies + [DeliveredReply(requestID: request.id, outcome: outcome, stale: stale)],
@@ -213,8 +242,8 @@ public struct ExplorerModel: Sendable {
                        check: (EventRecord) -> [Breach]) {
         let before = state.feed
         let effects = step(&state.feed, event)
-        state.timeline.schedule(effects, now: state.feed.time) { request in
-            (source.items.latency.seconds(forRequest: request.id), Unchosen())
+        state.timeline.schedule(effects, now: state.feed.time) { [inserted = state.inserted] request in
+            (source.items.latency.seconds(forRequest: request.id), Unchosen(head: inserted))
         }
         breaches += check(EventRecord(before: before, event: event, effects: effects, after: state.feed))
     }

@@ -115,15 +115,25 @@ extension StateKey {
         for entry in timeline.entries {
             hasher.combine(entry.due)
             switch entry.event {
-            case .reply(let request, _):
+            case .reply(let request, let payload):
                 hasher.combine(UInt64(1))
                 Self.combine(request, into: &hasher)
+                Self.combine(head: payload.head, into: &hasher)
             case .toastExpiry(let until):
                 hasher.combine(UInt64(2))
                 hasher.combine(until)
             }
         }
+        Self.combine(head: inserted, into: &hasher)
         return hasher.value
+    }
+
+    /// Items inserted at the feed's head, hashed only when there are any: a model without `insert`
+    /// keeps the fingerprints it had.
+    static func combine(head: Int, into hasher: inout Fingerprint) {
+        guard head != 0 else { return }
+        hasher.combine(UInt64(0x1A5E_27ED))
+        hasher.combine(head)
     }
 
     private static func combine(_ request: Request?, into hasher: inout Fingerprint) {
@@ -183,14 +193,16 @@ extension ExplorerModel {
         for entry in state.timeline.entries {
             hasher.combine(SearchTimeline.rounded(entry.due - now))
             switch entry.event {
-            case .reply(let request, _):
+            case .reply(let request, let payload):
                 hasher.combine(UInt64(1))
                 Self.combine(request, issued: issued, into: &hasher)
+                StateKey.combine(head: payload.head, into: &hasher)
             case .toastExpiry(let until):
                 hasher.combine(UInt64(2))
                 hasher.combine(SearchTimeline.rounded(until - now))
             }
         }
+        StateKey.combine(head: state.inserted, into: &hasher)
         return hasher.value
     }
 

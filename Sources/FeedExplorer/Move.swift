@@ -21,6 +21,9 @@ public enum Move: String, Hashable, Sendable, CaseIterable, CustomStringConverti
     case rotate
     /// The clock runs to the next reply or toast expiry; each reply is a branch per outcome.
     case wait
+    /// One new item appears at the head of the feed (`insert 1`): pages asked for by number afterwards
+    /// are shifted by it. Only while the model's `insertLimit` allows.
+    case insert
 
     public var description: String { rawValue }
 
@@ -46,6 +49,7 @@ public enum Move: String, Hashable, Sendable, CaseIterable, CustomStringConverti
         case .wait:
             guard let due = state.timeline.nextDue else { return nil }
             return [.wait(max(0, SearchTimeline.rounded(due - feed.time)))]
+        case .insert: return [.insert(1)]
         }
     }
 }

@@ -15,9 +15,13 @@ public typealias SearchTimeline = Timeline<Unchosen>
 public struct SearchState: Hashable, Sendable {
     public var feed: FeedState
     public var timeline: SearchTimeline
+    /// Items inserted at the feed's head so far (`insert N`): the requests made from now on see pages
+    /// shifted by them.
+    public var inserted: Int
 
-    public init(feed: FeedState, timeline: SearchTimeline = SearchTimeline()) {
+    public init(feed: FeedState, timeline: SearchTimeline = SearchTimeline(), inserted: Int = 0) {
         self.feed = feed
         self.timeline = timeline
+        self.inserted = inserted
     }
 }

@@ -32,8 +32,11 @@ public struct StateKey: Hashable, Sendable {
     var retryKind: RequestKind?
     /// The toast, with `until` as seconds from now.
     var toast: Toast?
-    /// Due times from now; request ids as in `request`; toast expiries as seconds from now.
+    /// Due times from now; request ids as in `request`; toast expiries as seconds from now; each reply
+    /// with the items inserted when it was asked for.
     var timeline: SearchTimeline
+    /// Items inserted at the feed's head so far: later pages are shifted by them.
+    var inserted: Int
 
     /// - Parameter latencyPhase: see `ExplorerModel.latencyPhase(_:)`.
     /// - Complexity: O(what is owed); the rows are shared, not copied.
@@ -60,6 +63,7 @@ public struct StateKey: Hashable, Sendable {
         retryKind = feed.retryKind
         toast = feed.toast.map { Toast(text: $0.text, until: SearchTimeline.rounded($0.until - now)) }
         timeline = state.timeline.map(shiftedBy: -now) { request, payload in (relative(request), payload) }
+        inserted = state.inserted
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -76,12 +80,14 @@ public struct StateKey: Hashable, Sendable {
         hasher.combine(retryKind)
         hasher.combine(toast)
         hasher.combine(timeline)
+        hasher.combine(inserted)
     }
 
     public static func == (lhs: StateKey, rhs: StateKey) -> Bool {
         lhs.viewport == rhs.viewport && lhs.contentHeight == rhs.contentHeight && lhs.pageIndex == rhs.pageIndex
             && lhs.request == rhs.request && lhs.latencyPhase == rhs.latencyPhase
             && lhs.contentOffset == rhs.contentOffset && lhs.flags == rhs.flags && lhs.retryKind == rhs.retryKind
-            && lhs.toast == rhs.toast && lhs.timeline == rhs.timeline && lhs.items == rhs.items
+            && lhs.toast == rhs.toast && lhs.timeline == rhs.timeline && lhs.inserted == rhs.inserted
+            && lhs.items == rhs.items
     }
 }

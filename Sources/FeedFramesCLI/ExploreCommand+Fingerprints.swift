@@ -12,12 +12,13 @@ import Darwin
 /// counterexamples as scenario files, and the checkpoint of a bounded run.
 extension ExploreCommand {
     func runFingerprints(_ scenario: Scenario, out: String, console: Console) throws {
-        let model = ExplorerModel(scenario: scenario)
+        let model = self.model(scenario)
         let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let shard = self.shard.map { SearchShard(index: $0.index, count: $0.count, depth: shardDepth) }
         // A checkpoint belongs to the scenario as written (its list, config, items and latencies).
         let written = String(decoding: ScenarioWriter.bytes(of: scenario), as: UTF8.self)
         let identity = "scenario \(scenario.name) (\(String(Fingerprint.of(written), radix: 16)))"
+            + (inserts > 0 ? " inserts \(inserts)" : "")
         if !merge.isEmpty { return try runMerge(scenario, identity: identity, out: out, console: console) }
         var search = FingerprintSearch(model: model, maxDepth: depth, maxStates: maxStates, timeLimit: timeLimit, jobs: jobs,
                                        shard: shard, frontierLimit: frontierStates, identity: identity)
@@ -106,7 +107,7 @@ extension ExploreCommand {
 
     /// `--merge`: the shards' results as one search's.
     private func runMerge(_ scenario: Scenario, identity: String, out: String, console: Console) throws {
-        let model = ExplorerModel(scenario: scenario)
+        let model = self.model(scenario)
         let search = FingerprintSearch(model: model, maxDepth: depth, identity: identity)
         let merged: MergedExploration
         let violations: [Violation]

@@ -18,7 +18,7 @@ struct ExploreCommand: ParsableCommand {
             top / bottom / one screen down, pull the header or footer past its arming line and let \
             go, tap retry, tap footer, rotate, and wait for the next reply or toast expiry, where \
             every reply is explored as each outcome: a full page, a short page, an empty page and a \
-            failure. The scenario gives the list (preset, config, viewport, item shapes, latency); its \
+            failure; with --inserts n also insert, a new item at the feed's head (up to n on a path). The scenario gives the list (preset, config, viewport, item shapes, latency); its \
             events, total and failures are not used.
 
             Invariants: one-request-in-flight, no-row-lost-or-duplicated, \
@@ -81,6 +81,11 @@ struct ExploreCommand: ParsableCommand {
     @Option(help: ArgumentHelp("At most this many screens in the gallery.", valueName: "n"))
     var gallery = 400
 
+    @Option(help: ArgumentHelp("Also explore new items appearing at the head of the feed while it is read (the move insert, "
+                               + "one item at a time), up to this many on a path. Pages asked for by number afterwards "
+                               + "are shifted by them.", valueName: "n"))
+    var inserts = 0
+
     @OptionGroup var templates: TemplateOptions
 
     // The fingerprint search (issue 23): model-checker scale, without the report's graph.
@@ -142,6 +147,7 @@ struct ExploreCommand: ParsableCommand {
         guard (0...1_000).contains(depth) else { throw ValidationError.outOfRange("depth", depth, 0...1_000) }
         guard (1...100_000_000).contains(maxStates) else { throw ValidationError.outOfRange("max-states", maxStates, 1...100_000_000) }
         guard (0...100_000).contains(gallery) else { throw ValidationError.outOfRange("gallery", gallery, 0...100_000) }
+        guard (0...1_000).contains(inserts) else { throw ValidationError.outOfRange("inserts", inserts, 0...1_000) }
         if let jobs, !(1...256).contains(jobs) { throw ValidationError.outOfRange("jobs", jobs, 1...256) }
         if let timeLimit, !(timeLimit >= 0 && timeLimit <= 1e7) {
             throw ValidationError("bad --time-limit '\(timeLimit)' (expected seconds from 0 to 10000000)")
@@ -151,7 +157,7 @@ struct ExploreCommand: ParsableCommand {
             throw ValidationError.outOfRange("frontier-states", frontierStates, 1...100_000_000)
         }
         if logic == .behaviour, !optionsTheBehaviourSearchLacks.isEmpty {
-            throw ValidationError("--logic behaviour searches without shards: leave out "
+            throw ValidationError("--logic behaviour searches without shards or inserts: leave out "
                                   + optionsTheBehaviourSearchLacks.joined(separator: ", ") + " (or use --logic engine)")
         }
         if !merge.isEmpty {
@@ -169,7 +175,7 @@ struct ExploreCommand: ParsableCommand {
         if logic == .behaviour { return try runBehaviour(scenario, out: out, console: console) }
         if usesFingerprints { return try runFingerprints(scenario, out: out, console: console) }
         let (templates, validator) = try TemplateLocator.load(custom: templates.templates)
-        let model = ExplorerModel(scenario: scenario)
+        let model = self.model(scenario)
         let explorer = Explorer(model: model, maxDepth: depth, maxStates: maxStates)
         console.out("explore \(scenario.name): at most \(ItemLimits.describe(count: maxStates)) states, "
                     + "up to about \(Explorer.memory(forStates: maxStates)) of memory (--max-states to change)")
@@ -197,6 +203,13 @@ struct ExploreCommand: ParsableCommand {
         if broken > 0 {
             throw CommandFailure(.failure, "\(broken) invariant\(broken == 1 ? "" : "s") broken; see \(out)/index.html")
         }
+    }
+
+    /// The explorer's model of `scenario`'s list, with the moves the options ask for.
+    func model(_ scenario: Scenario) -> ExplorerModel {
+        var model = ExplorerModel(scenario: scenario)
+        model.insertLimit = inserts
+        return model
     }
 
     /// The scenario file, or a preset's list with its defaults.

@@ -39,6 +39,8 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     var prefetched: [Int] = []
 
     public private(set) var time = 0.0
+    /// Items inserted at the feed's head so far (`insert N`).
+    public private(set) var insertedItems = 0
     /// Requests the logic has started, FeedFrames numbering them from 1.
     public private(set) var requestsIssued = 0
     /// The requests whose replies are awaited, by id (a cancelled one is dropped here).
@@ -209,6 +211,10 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             }
             deliver(.scrollViewDidEndDecelerating(snapshot))
             try frame(step.description, emit)  // what a logic does as the list comes to rest
+        case .insert(let count):
+            // The feed grows at its head; the app hears of it only through the pages it asks for.
+            source.insertAtHead(count, at: time)
+            insertedItems += count
         }
     }
 

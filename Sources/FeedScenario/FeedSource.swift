@@ -8,6 +8,14 @@ public protocol FeedSource {
     /// seconds, with `outcome`. The time lets a feed change under the reader
     /// (`source.inserts`) while staying deterministic.
     mutating func respond(to request: Request, at time: Double) -> (latency: Double, outcome: Reply.Outcome)
+    /// `insert N` at virtual time `time`: `count` new items appear at the feed's head, seen by the
+    /// requests made from then on. Sources that cannot grow ignore it (the reader refuses `insert`
+    /// for them).
+    mutating func insertAtHead(_ count: Int, at time: Double)
+}
+
+extension FeedSource {
+    public mutating func insertAtHead(_ count: Int, at time: Double) {}
 }
 
 /// How long requests take, in virtual seconds.
@@ -99,6 +107,12 @@ public struct SyntheticSource: PagedSource, Hashable, Sendable {
         let first = (page - 1) * pageSize + 1
         let last = min(page * pageSize, total ?? Int.max)
         return first <= last ? (first...last).map { item($0) } : []
+    }
+
+    /// Recorded as one more `inserts` entry at `time`: a request made later at the same time sees it,
+    /// one made before it already has its page.
+    public mutating func insertAtHead(_ count: Int, at time: Double) {
+        inserts.append(HeadInsert(at: time, count: count))
     }
 
     public mutating func page(for request: Request, at time: Double) -> Reply.Outcome {

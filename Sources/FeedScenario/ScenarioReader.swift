@@ -125,7 +125,9 @@ struct Reading {
         let source = self.source(fields["source"], preset: preset, locale: locale, config: &config)
 
         var steps: [ScriptStep] = []
-        if let node = fields["events"] { steps = events(node) } else {
+        // `insert N` grows the made-up feeds; a file takes `source.inserts`, and a database or server changes by itself.
+        let growable: Bool = switch source { case .external: false; default: true }
+        if let node = fields["events"] { steps = events(node, insertable: growable) } else {
             fail(root, "events", "missing (expected a list of events starting with \"launch\")")
         }
 
@@ -359,7 +361,8 @@ struct Reading {
 
     // MARK: Events
 
-    mutating func events(_ node: JSONNode) -> [ScriptStep] {
+    /// - Parameter insertable: whether the source takes `insert N` (a synthetic or scripted one).
+    mutating func events(_ node: JSONNode, insertable: Bool = true) -> [ScriptStep] {
         guard let list = array(node, "events") else { return [] }
         if list.isEmpty { fail(node, "events", "empty (expected a list of events starting with \"launch\")") }
         var steps: [ScriptStep] = []
@@ -375,6 +378,9 @@ struct Reading {
                     fail(element, path, "\"launch\" again (expected it once, as the first event)")
                 } else if index == 0 && step != .event(.launch) {
                     fail(element, path, "\(found(element)) before \"launch\" (expected \"launch\" first)")
+                } else if case .insert = step, !insertable {
+                    fail(element, path, "\(found(element)) needs a synthetic or scripted source (a file source takes "
+                         + "source.inserts; a database or server changes by itself)")
                 }
                 steps.append(step)
             }

@@ -71,6 +71,9 @@ public struct ScenarioRunner {
             try advanceClock(to: Timeline<Answer>.rounded(state.time + seconds), during: step, emit: emit)
         case .fling(let velocity):
             try fling(velocity, step: step, emit: emit)
+        case .insert(let count):
+            // The feed grows at its head; the screen shows nothing of it until the list loads.
+            source.insertAtHead(count, at: state.time)
         }
     }
 

@@ -8,9 +8,14 @@ public enum ScriptStep: Hashable, Sendable, CustomStringConvertible {
     /// `fling V`: the finger has lifted with V points a second (positive scrolls down), and the list
     /// decelerates as UIScrollView's does (SPEC §9; `Deceleration`).
     case fling(Double)
+    /// `insert N`: N new items appear at the head of the feed now, as when fresh posts arrive while the
+    /// list is read. The list does not see them until it loads; a page asked for by number afterwards is
+    /// shifted by them (its first rows repeat the page before, and are dropped). Synthetic, scripted and
+    /// file sources only.
+    case insert(Int)
 
     /// The grammar, for error messages.
-    public static let grammar = "launch, wait S, scroll to top|bottom|Y, scroll by DY, drag to Y, drag by DY, release, fling V, tap retry, tap footer, refresh, resize WxH"
+    public static let grammar = "launch, wait S, scroll to top|bottom|Y, scroll by DY, drag to Y, drag by DY, release, fling V, tap retry, tap footer, refresh, resize WxH, insert N"
 
     /// Reads one event string of SPEC §4.
     /// - Returns: the step, or a message saying what was expected.
@@ -76,6 +81,14 @@ public enum ScriptStep: Hashable, Sendable, CustomStringConvertible {
                 return fail("bad event \"\(text)\" (expected a velocity from -100000 to 100000 points a second)")
             }
             return .success(.fling(velocity))
+        case "insert":
+            guard words.count == 2, let count = Int(words[1]), String(count) == words[1] else {
+                return fail("bad event \"\(text)\" (expected insert N, with N a whole number of items)")
+            }
+            guard count >= 1 && count <= maxInsert else {
+                return fail("bad event \"\(text)\" (expected insert N with N from 1 to \(maxInsert))")
+            }
+            return .success(.insert(count))
         case "resize":
             let size = words.count == 2 ? words[1].split(separator: "x", omittingEmptySubsequences: false) : []
             guard size.count == 2, let width = number(String(size[0])), let height = number(String(size[1])) else {
@@ -95,6 +108,8 @@ public enum ScriptStep: Hashable, Sendable, CustomStringConvertible {
     public static let maxOffset = 100_000.0
     /// The fastest fling (points a second); a finger manages a few thousand.
     public static let maxFlingVelocity = 100_000.0
+    /// The most items one `insert` adds (as one `source.inserts` entry may).
+    public static let maxInsert = 10_000
 
     /// `[+-]digits[.digits][e[+-]digits]` (or `.5`): what a person writes, nothing more.
     static func isDecimal(_ word: String) -> Bool {
@@ -120,6 +135,7 @@ public enum ScriptStep: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .wait(let seconds): return "wait \(formatPoints(seconds))"
         case .fling(let velocity): return "fling \(formatPoints(velocity))"
+        case .insert(let count): return "insert \(count)"
         case .event(let event):
             switch event {
             case .launch: return "launch"

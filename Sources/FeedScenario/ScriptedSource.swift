@@ -41,23 +41,43 @@ public struct ScriptedSource: FeedSource, Hashable, Sendable {
         return id >= 1 && id <= replies.count ? replies[id - 1] : .full
     }
 
-    /// The items of page `page` (from 1) as `reply` delivers them; empty for `fail`.
+    /// The items of page `page` (from 1) as `reply` delivers them; empty for `fail`. Pages go by number,
+    /// so after `head` items were inserted at the feed's head (`insert N`) each page starts `head`
+    /// items earlier in the old feed: its first rows repeat the page before.
     /// - Complexity: O(pageSize).
-    public func page(_ page: Int, _ reply: ScriptedReply) -> [Item] {
+    public func page(_ page: Int, _ reply: ScriptedReply, head: Int = 0) -> [Item] {
         switch reply {
-        case .full: return items.page(page)
-        case .short: return Array(items.page(page).prefix(items.pageSize / 2))
+        case .full: return shifted(page, head: head)
+        case .short: return Array(shifted(page, head: head).prefix(items.pageSize / 2))
         case .empty, .fail: return []
         }
     }
 
-    /// The outcome `reply` stands for, for page `page` of request `id`.
-    public func outcome(_ reply: ScriptedReply, page: Int, request id: Int) -> Reply.Outcome {
-        reply == .fail ? .failure("scripted in source.replies") : .success(self.page(page, reply))
+    /// Page `page` whole, `head` items having been inserted.
+    private func shifted(_ page: Int, head: Int) -> [Item] {
+        guard head > 0 else { return items.page(page) }
+        let feed = ShiftingFeed(base: items, inserts: [], insertTitle: items.title)
+        let (start, overflow) = (page - 1).multipliedReportingOverflow(by: items.pageSize)
+        guard !overflow, start >= 0, start <= Int.max - items.pageSize else { return [] }
+        return (start..<start + items.pageSize).map { feed.item(at: $0, head: head) }
+    }
+
+    /// The outcome `reply` stands for, for page `page` of request `id`, `head` items having been inserted.
+    public func outcome(_ reply: ScriptedReply, page: Int, request id: Int, head: Int = 0) -> Reply.Outcome {
+        reply == .fail ? .failure("scripted in source.replies") : .success(self.page(page, reply, head: head))
+    }
+
+    /// Items inserted at the feed's head by `time` (`insert N`).
+    public func inserted(by time: Double) -> Int {
+        ShiftingFeed(base: items, inserts: items.inserts, insertTitle: items.title).insertedCount(at: time)
+    }
+
+    public mutating func insertAtHead(_ count: Int, at time: Double) {
+        items.insertAtHead(count, at: time)
     }
 
     public mutating func respond(to request: Request, at time: Double) -> (latency: Double, outcome: Reply.Outcome) {
         let seconds = items.latency.seconds(forRequest: request.id)
-        return (seconds, outcome(reply(forRequest: request.id), page: request.page, request: request.id))
+        return (seconds, outcome(reply(forRequest: request.id), page: request.page, request: request.id, head: inserted(by: time)))
     }
 }

@@ -104,7 +104,11 @@ public struct Timeline<Payload: Hashable & Sendable>: Hashable, Sendable {
     }
 }
 
-/// The payload of a reply whose outcome is not chosen yet (the explorer's).
+/// The payload of a reply whose outcome is not chosen yet (the explorer's): what the feed was when
+/// the request was made, which the page will show whatever outcome is chosen.
 public struct Unchosen: Hashable, Sendable {
-    public init() {}
+    /// Items inserted at the feed's head (`insert N`) when the request was made.
+    public var head: Int
+
+    public init(head: Int = 0) { self.head = head }
 }

@@ -68,7 +68,7 @@ final class CLITests: XCTestCase {
         try cli.write("{\n  \"preset\": \"standard\",\n  \"events\": [\"launch\", \"jump 3\"]\n}\n", to: "bad.json")
         let outcome = try cli.run("render", "bad.json", "--out", "out")
         XCTAssertEqual(outcome.status, 65)
-        XCTAssertEqual(outcome.stderr, "bad.json:3:24: events[1]: unknown event \"jump 3\" (expected launch, wait S, scroll to top|bottom|Y, scroll by DY, drag to Y, drag by DY, release, fling V, tap retry, tap footer, refresh, resize WxH)\n")
+        XCTAssertEqual(outcome.stderr, "bad.json:3:24: events[1]: unknown event \"jump 3\" (expected launch, wait S, scroll to top|bottom|Y, scroll by DY, drag to Y, drag by DY, release, fling V, tap retry, tap footer, refresh, resize WxH, insert N)\n")
         XCTAssertFalse(cli.exists("out"), "nothing written")
     }
 

@@ -160,11 +160,37 @@ final class ExploreCommandTests: XCTestCase {
         XCTAssertEqual(other.status, 65)
         XCTAssertEqual(other.stderrLines.first?.hasPrefix("checkpoint part/explore.checkpoint was written for another search"), true, other.stderr)
 
-        let jobs = try cli.run("explore", "--preset", "standard", "--logic", "behaviour", "--jobs", "2", "--shard", "1/2")
+        let jobs = try cli.run("explore", "--preset", "standard", "--logic", "behaviour", "--jobs", "2", "--shard", "1/2", "--inserts", "1")
         XCTAssertEqual(jobs.status, 64)
-        XCTAssertEqual(jobs.stderrLines.first, "Error: --logic behaviour searches without shards: leave out "
-                       + "--shard (or use --logic engine)")
+        XCTAssertEqual(jobs.stderrLines.first, "Error: --logic behaviour searches without shards or inserts: leave out "
+                       + "--shard, --inserts (or use --logic engine)")
         XCTAssertEqual(try cli.run("explore", "--preset", "standard", "--logic", "model").status, 64)
         XCTAssertEqual(behaviour.crashSigns, [])
+    }
+
+    /// `--inserts`: the report's search and the fingerprint search find the same states, more than without
+    /// inserts; a checkpoint of a search with inserts is refused by one without; the gallery's screens replay.
+    func testInsertsAreExploredByBothSearchesAlike() throws {
+        let plain = try cli.run("explore", "--preset", "standard", "--depth", "5", "--fingerprints", "--jobs", "1", "--out", "plain")
+        let prints = try cli.run("explore", "--preset", "standard", "--depth", "5", "--inserts", "2", "--jobs", "2", "--out", "prints")
+        let graph = try cli.run("explore", "--preset", "standard", "--depth", "5", "--inserts", "2", "--out", "graph")
+        for outcome in [plain, prints, graph] { XCTAssertEqual(outcome.status, 0, outcome.stderr) }
+        let states = { (outcome: Subprocess.Outcome) -> Int? in
+            guard let line = Self.counts(outcome), let number = line.split(separator: ":").last?.split(separator: " ").first else { return nil }
+            return Int(number.replacingOccurrences(of: ",", with: ""))
+        }
+        XCTAssertGreaterThan(try XCTUnwrap(states(prints)), try XCTUnwrap(states(plain)))
+        XCTAssertTrue(graph.stdout.contains("to depth 5: \(try XCTUnwrap(states(prints))) states,"), graph.stdout)
+
+        let part = try cli.run("explore", "--preset", "standard", "--depth", "2", "--inserts", "2", "--jobs", "1", "--out", "part")
+        XCTAssertEqual(part.status, 0, part.stderr)
+        let other = try cli.run("explore", "--preset", "standard", "--depth", "5", "--resume", "part/explore.checkpoint", "--out", "part")
+        XCTAssertEqual(other.status, 65, other.stderr)
+        let resumed = try cli.run("explore", "--preset", "standard", "--depth", "5", "--inserts", "2", "--resume", "part/explore.checkpoint",
+                                  "--out", "part")
+        XCTAssertEqual(resumed.status, 0, resumed.stderr)
+        XCTAssertEqual(Self.counts(resumed), Self.counts(prints))
+        XCTAssertEqual(try cli.run("explore", "--preset", "standard", "--inserts", "-1").status, 64)
+        XCTAssertEqual(prints.crashSigns, [])
     }
 }

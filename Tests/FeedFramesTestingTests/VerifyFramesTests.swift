@@ -130,7 +130,7 @@ final class VerifyFramesTests: XCTestCase {
         XCTAssertEqual(failure.message, """
             The scenario has problems:
             scenario "standard": events[1]: unknown event "jump 3" (expected launch, wait S, scroll to top|bottom|Y, \
-            scroll by DY, drag to Y, drag by DY, release, fling V, tap retry, tap footer, refresh, resize WxH)
+            scroll by DY, drag to Y, drag by DY, release, fling V, tap retry, tap footer, refresh, resize WxH, insert N)
             """)
         let missing = try XCTUnwrap(verify(.file("nowhere.json")))
         XCTAssertEqual(missing.message, "/tests/nowhere.json: no such scenario file", "relative to the test file's folder")

@@ -307,6 +307,7 @@ extension Move {
         case .wait:
             guard let due = runner.nextDue else { return nil }
             return [.wait(max(0, Timeline<Int>.rounded(due - runner.time)))]
+        case .insert: return nil  // not explored for a team's logic yet (README, "Explore")
         }
     }
 }
