@@ -19,7 +19,7 @@ enum ExploreLogic: String, ExpressibleByArgument, CaseIterable {
 extension ExploreCommand {
     /// The options the behaviour search does not have yet, given.
     var optionsTheBehaviourSearchLacks: [String] {
-        [(shard != nil, "--shard"), (!merge.isEmpty, "--merge"), (inserts > 0, "--inserts")].filter(\.0).map(\.1)
+        [(shard != nil, "--shard"), (!merge.isEmpty, "--merge"), (inserts > 0, "--inserts"), (pages != nil, "--pages")].filter(\.0).map(\.1)
     }
 
     func runBehaviour(_ scenario: Scenario, out: String, console: Console) throws {

@@ -18,7 +18,7 @@ extension ExploreCommand {
         // A checkpoint belongs to the scenario as written (its list, config, items and latencies).
         let written = String(decoding: ScenarioWriter.bytes(of: scenario), as: UTF8.self)
         let identity = "scenario \(scenario.name) (\(String(Fingerprint.of(written), radix: 16)))"
-            + (inserts > 0 ? " inserts \(inserts)" : "")
+            + (inserts > 0 ? " inserts \(inserts)" : "") + (pages.map { " pages \($0)" } ?? "")
         if !merge.isEmpty { return try runMerge(scenario, identity: identity, out: out, console: console) }
         var search = FingerprintSearch(model: model, maxDepth: depth, maxStates: maxStates, timeLimit: timeLimit, jobs: jobs,
                                        shard: shard, frontierLimit: frontierStates, identity: identity)

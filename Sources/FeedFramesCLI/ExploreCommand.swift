@@ -18,7 +18,8 @@ struct ExploreCommand: ParsableCommand {
             top / bottom / one screen down, pull the header or footer past its arming line and let \
             go, tap retry, tap footer, rotate, and wait for the next reply or toast expiry, where \
             every reply is explored as each outcome: a full page, a short page, an empty page and a \
-            failure; with --inserts n also insert, a new item at the feed's head (up to n on a path). The scenario gives the list (preset, config, viewport, item shapes, latency); its \
+            failure; with --inserts n also insert, a new item at the feed's head (up to n on a path); \
+            with --pages n no reply after page n is full, so a deep enough search reaches the end. The scenario gives the list (preset, config, viewport, item shapes, latency); its \
             events, total and failures are not used.
 
             Invariants: one-request-in-flight, no-row-lost-or-duplicated, \
@@ -86,6 +87,11 @@ struct ExploreCommand: ParsableCommand {
                                + "are shifted by them.", valueName: "n"))
     var inserts = 0
 
+    @Option(help: ArgumentHelp("Explore a feed of this many full pages: a reply to a later page comes back short, empty or "
+                               + "failed. The rows then stay bounded, and a search with a large --depth reaches the end of "
+                               + "the space (by default every page may come back full).", valueName: "n"))
+    var pages: Int?
+
     @OptionGroup var templates: TemplateOptions
 
     // The fingerprint search (issue 23): model-checker scale, without the report's graph.
@@ -148,6 +154,7 @@ struct ExploreCommand: ParsableCommand {
         guard (1...100_000_000).contains(maxStates) else { throw ValidationError.outOfRange("max-states", maxStates, 1...100_000_000) }
         guard (0...100_000).contains(gallery) else { throw ValidationError.outOfRange("gallery", gallery, 0...100_000) }
         guard (0...1_000).contains(inserts) else { throw ValidationError.outOfRange("inserts", inserts, 0...1_000) }
+        if let pages, !(1...100_000).contains(pages) { throw ValidationError.outOfRange("pages", pages, 1...100_000) }
         if let jobs, !(1...256).contains(jobs) { throw ValidationError.outOfRange("jobs", jobs, 1...256) }
         if let timeLimit, !(timeLimit >= 0 && timeLimit <= 1e7) {
             throw ValidationError("bad --time-limit '\(timeLimit)' (expected seconds from 0 to 10000000)")
@@ -157,7 +164,7 @@ struct ExploreCommand: ParsableCommand {
             throw ValidationError.outOfRange("frontier-states", frontierStates, 1...100_000_000)
         }
         if logic == .behaviour, !optionsTheBehaviourSearchLacks.isEmpty {
-            throw ValidationError("--logic behaviour searches without shards or inserts: leave out "
+            throw ValidationError("--logic behaviour searches without shards, inserts or a page limit: leave out "
                                   + optionsTheBehaviourSearchLacks.joined(separator: ", ") + " (or use --logic engine)")
         }
         if !merge.isEmpty {
@@ -209,6 +216,7 @@ struct ExploreCommand: ParsableCommand {
     func model(_ scenario: Scenario) -> ExplorerModel {
         var model = ExplorerModel(scenario: scenario)
         model.insertLimit = inserts
+        model.pageLimit = pages
         return model
     }
 

@@ -162,7 +162,7 @@ final class ExploreCommandTests: XCTestCase {
 
         let jobs = try cli.run("explore", "--preset", "standard", "--logic", "behaviour", "--jobs", "2", "--shard", "1/2", "--inserts", "1")
         XCTAssertEqual(jobs.status, 64)
-        XCTAssertEqual(jobs.stderrLines.first, "Error: --logic behaviour searches without shards or inserts: leave out "
+        XCTAssertEqual(jobs.stderrLines.first, "Error: --logic behaviour searches without shards, inserts or a page limit: leave out "
                        + "--shard, --inserts (or use --logic engine)")
         XCTAssertEqual(try cli.run("explore", "--preset", "standard", "--logic", "model").status, 64)
         XCTAssertEqual(behaviour.crashSigns, [])
@@ -191,6 +191,15 @@ final class ExploreCommandTests: XCTestCase {
         XCTAssertEqual(resumed.status, 0, resumed.stderr)
         XCTAssertEqual(Self.counts(resumed), Self.counts(prints))
         XCTAssertEqual(try cli.run("explore", "--preset", "standard", "--inserts", "-1").status, 64)
+
+        // A feed of one page, inserts and all, is searched to its end: the same end for both searches.
+        let ended = try cli.run("explore", "--preset", "standard", "--depth", "1000", "--pages", "1", "--inserts", "1", "--jobs", "2", "--out", "ended")
+        XCTAssertEqual(ended.status, 0, ended.stderr)
+        XCTAssertTrue(ended.stdout.contains("every state expanded"), ended.stdout)
+        let whole = try cli.run("explore", "--preset", "standard", "--depth", "1000", "--pages", "1", "--inserts", "1", "--out", "whole")
+        XCTAssertEqual(whole.status, 0, whole.stderr)
+        XCTAssertTrue(whole.stdout.contains("to depth 1000: \(try XCTUnwrap(states(ended))) states,"), whole.stdout)
+        XCTAssertEqual(try cli.run("explore", "--preset", "standard", "--pages", "0").status, 64)
         XCTAssertEqual(prints.crashSigns, [])
     }
 }
