@@ -19,7 +19,7 @@ enum ExploreLogic: String, ExpressibleByArgument, CaseIterable {
 extension ExploreCommand {
     /// The options the behaviour search does not have yet, given.
     var optionsTheBehaviourSearchLacks: [String] {
-        [(shard != nil, "--shard"), (!merge.isEmpty, "--merge"), (inserts > 0, "--inserts"), (pages != nil, "--pages")].filter(\.0).map(\.1)
+        [(shard != nil, "--shard"), (!merge.isEmpty, "--merge")].filter(\.0).map(\.1)
     }
 
     func runBehaviour(_ scenario: Scenario, out: String, console: Console) throws {
@@ -30,6 +30,8 @@ extension ExploreCommand {
                                                      console: Console) throws {
         var explorer = BehaviourExplorer(behaviour, scenario: scenario, maxDepth: depth, maxStates: maxStates)
         explorer.frontierLimit = frontierStates
+        explorer.insertLimit = inserts
+        explorer.pageLimit = pages
         let logic = String(describing: Behaviour.self)
         let progress = { (stats: ExplorationStatistics) in
             console.progress("explore \(scenario.name) (\(logic)): depth \(stats.depthReached), \(stats.states) states, "

@@ -164,7 +164,7 @@ struct ExploreCommand: ParsableCommand {
             throw ValidationError.outOfRange("frontier-states", frontierStates, 1...100_000_000)
         }
         if logic == .behaviour, !optionsTheBehaviourSearchLacks.isEmpty {
-            throw ValidationError("--logic behaviour searches without shards, inserts or a page limit: leave out "
+            throw ValidationError("--logic behaviour searches without shards: leave out "
                                   + optionsTheBehaviourSearchLacks.joined(separator: ", ") + " (or use --logic engine)")
         }
         if !merge.isEmpty {

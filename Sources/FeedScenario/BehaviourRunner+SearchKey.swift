@@ -19,11 +19,13 @@ public struct PlayKey: Hashable {
     var toastLeft: Double
     /// Where per-request latencies are in their cycle (0 for a fixed latency).
     var latencyPhase: Int
+    /// Items inserted at the feed's head so far (`insert N`): later pages are shifted by them.
+    var inserted: Int
 
     struct OwedKey: Hashable {
         enum What: Hashable {
-            /// A reply, by its request's number relative to the requests issued.
-            case reply(Int)
+            /// A reply, by its request's number relative to the requests issued, and the items inserted when it was made.
+            case reply(Int, head: Int)
             case timer(String)
             /// A toast's expiry, and whether it is the shown toast's.
             case toastExpiry(current: Bool)
@@ -43,7 +45,7 @@ extension BehaviourRunner {
         let owedKeys = owed.sorted { ($0.due, $0.order) < ($1.due, $1.order) }.map { entry -> PlayKey.OwedKey in
             let after = entry.due - time
             switch entry.event {
-            case .reply(let request, _): return .init(after: after, what: .reply(request.id - issued))
+            case .reply(let request, _, let head): return .init(after: after, what: .reply(request.id - issued, head: head))
             case .timer(let name): return .init(after: after, what: .timer(name))
             case .toastExpiry(let until): return .init(after: after, what: .toastExpiry(current: until == toast?.until))
             }
@@ -55,6 +57,7 @@ extension BehaviourRunner {
         return PlayKey(state: key(state),
                        geometry: [viewport.width, viewport.height, contentOffset, contentInsetTop, contentInsetBottom],
                        flags: flags, visibleRows: visibleRows + [-1] + prefetched, pageIndex: pageIndex, inFlight: flying, owed: owedKeys,
-                       toast: toast?.text, toastLeft: toast.map { $0.until - time } ?? 0, latencyPhase: latencyPhase)
+                       toast: toast?.text, toastLeft: toast.map { $0.until - time } ?? 0, latencyPhase: latencyPhase,
+                       inserted: insertedItems)
     }
 }

@@ -231,9 +231,10 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
 
     // MARK: The clock, stepped from outside
 
-    /// What is owed next: a reply (to a request still in flight, or one the logic cancelled), a timer, a toast's expiry.
+    /// What is owed next: a reply (to a request still in flight, or one the logic cancelled, with the items
+    /// inserted at the feed's head when it was made), a timer, a toast's expiry.
     public enum Due: Hashable, Sendable {
-        case reply(Request, inFlight: Bool)
+        case reply(Request, inFlight: Bool, head: Int)
         case timer(String)
         case toastExpiry
     }
@@ -242,7 +243,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     public func peekDue(by end: Double) -> Due? {
         guard stopped == nil, let index = nextOwed(by: end) else { return nil }
         switch owed[index].event {
-        case .reply(let request, _): return .reply(request, inFlight: inFlight[request.id] != nil)
+        case .reply(let request, _, let head): return .reply(request, inFlight: inFlight[request.id] != nil, head: head)
         case .timer(let name): return .timer(name)
         case .toastExpiry: return .toastExpiry
         }
@@ -271,7 +272,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         let next = owed.remove(at: index)
         time = next.due
         switch next.event {
-        case .reply(let request, let answered):
+        case .reply(let request, let answered, _):
             guard inFlight.removeValue(forKey: request.id) != nil else {  // cancelled
                 repliesDropped += 1
                 return .dropped(request.id)
@@ -541,7 +542,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             if kind.replacesRows { newestReplacing = request.id }
             var (latency, outcome) = source.respond(to: request, at: time)
             if case .failure(let reason) = outcome { outcome = .failure(FailureText.reason(reason)) }
-            schedule(Timeline<Int>.rounded(time + latency), .reply(request, outcome))
+            schedule(Timeline<Int>.rounded(time + latency), .reply(request, outcome, head: insertedItems))
         case .cancel(let id):
             inFlight[id] = nil
         case .setContentInset(let top, let bottom):
@@ -619,7 +620,8 @@ extension Scenario {
 /// a generic one has its metadata looked up at run time wherever the code is not specialised (a search's).
 struct OwedEvent {
     enum Event {
-        case reply(Request, Reply.Outcome)
+        /// The reply to `request` as the source answered it, `head` items having been inserted when it was made.
+        case reply(Request, Reply.Outcome, head: Int)
         case timer(String)
         case toastExpiry(Double)
     }

@@ -148,4 +148,29 @@ final class BehaviourSearchTests: XCTestCase {
             }
         }
     }
+
+    /// With inserts a team's logic that appends pages by number as they come shows a row twice: the search
+    /// finds it with its shortest path (an insert before the load-more), both searches alike, and the path
+    /// replays from its file. The presets' behaviours drop repeated ids and stay clean.
+    func testInsertsFindAPagerThatAppendsARepeatedRow() throws {
+        var pager = BehaviourExplorer(PlantedPager(), scenario: try scenario(), key: PlantedPager.key, maxDepth: 5)
+        XCTAssertTrue(pager.run().violations.filter { $0.invariant != "way-forward" }.isEmpty, "clean without inserts")
+        pager.insertLimit = 1
+        assertSame(pager, "PlantedPager with inserts")
+        let found = pager.run()
+        let repeated = try XCTUnwrap(found.violations.first { $0.invariant == "no-row-lost-or-duplicated" })
+        XCTAssertEqual(repeated.message, "after reply 2 the row with id \"20\" appears twice")
+        XCTAssertEqual(repeated.path.map(\.move), [.wait, .insert, .scrollToBottom, .wait])
+        let replay = try ScenarioReader.read(ScenarioWriter.bytes(of: repeated.counterexample), file: "repeat.json")
+        XCTAssertTrue(replay.steps.contains(.insert(1)))
+        XCTAssertEqual(replay.frames(playing: PlantedPager()).last?.layout.rows.map(\.item.id).filter { $0 == "20" }.count, 2)
+
+        var rules = BehaviourExplorer(RulesBehaviour(config: try scenario().config), scenario: try scenario(), maxDepth: 5)
+        rules.insertLimit = 2
+        rules.pageLimit = 2
+        assertSame(rules, "RulesBehaviour with inserts")
+        XCTAssertFalse(rules.run().violations.contains { $0.invariant == "no-row-lost-or-duplicated" })
+        XCTAssertNotEqual(rules.checkpointIdentity, BehaviourExplorer(RulesBehaviour(config: try scenario().config),
+                                                                      scenario: try scenario(), maxDepth: 5).checkpointIdentity)
+    }
 }

@@ -160,10 +160,10 @@ final class ExploreCommandTests: XCTestCase {
         XCTAssertEqual(other.status, 65)
         XCTAssertEqual(other.stderrLines.first?.hasPrefix("checkpoint part/explore.checkpoint was written for another search"), true, other.stderr)
 
-        let jobs = try cli.run("explore", "--preset", "standard", "--logic", "behaviour", "--jobs", "2", "--shard", "1/2", "--inserts", "1")
+        let jobs = try cli.run("explore", "--preset", "standard", "--logic", "behaviour", "--jobs", "2", "--shard", "1/2")
         XCTAssertEqual(jobs.status, 64)
-        XCTAssertEqual(jobs.stderrLines.first, "Error: --logic behaviour searches without shards, inserts or a page limit: leave out "
-                       + "--shard, --inserts (or use --logic engine)")
+        XCTAssertEqual(jobs.stderrLines.first, "Error: --logic behaviour searches without shards: leave out "
+                       + "--shard (or use --logic engine)")
         XCTAssertEqual(try cli.run("explore", "--preset", "standard", "--logic", "model").status, 64)
         XCTAssertEqual(behaviour.crashSigns, [])
     }

@@ -30,6 +30,12 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
     public var maxStates: Int
     /// A wait stops after this many deliveries (a timer the logic restarts at 0 s could loop).
     public var maxDeliveriesPerWait = 1_000
+    /// The most items a path may insert at the feed's head, one `insert 1` move at a time; 0 (the default)
+    /// leaves the move out (see `ExplorerModel.insertLimit`).
+    public var insertLimit = 0
+    /// The feed's length in full pages, when it has one: a reply to a later page is short, empty or failed
+    /// (see `ExplorerModel.pageLimit`).
+    public var pageLimit: Int?
     /// States of the next level a fingerprint search (`search`) keeps as whole runners, kilobytes each;
     /// past it a state is kept only as its place in the trail (8 bytes) and re-run from the start when it
     /// is expanded (slower, but memory stays bounded).
@@ -213,7 +219,7 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
     /// Every state one move away (a wait gives one per combination of reply outcomes).
     /// - Complexity: O(moves × a move's callbacks), times the outcomes for a wait.
     func successors(of runner: BehaviourRunner<Behaviour>, source: ScriptedSource) -> [(Transition, BehaviourRunner<Behaviour>)] {
-        moves.flatMap { move in move.steps(in: runner).map { branches(move, steps: $0, from: runner, source: source) } ?? [] }
+        moves.flatMap { move in steps(move, in: runner).map { branches(move, steps: $0, from: runner, source: source) } ?? [] }
     }
 
     /// Successor `ordinal` of `runner` (its place in `successors(of:source:)`), making only the move it
@@ -224,7 +230,7 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
         guard ordinal >= 0 else { return nil }
         var remaining = ordinal
         for move in moves {
-            guard let steps = move.steps(in: runner) else { continue }
+            guard let steps = steps(move, in: runner) else { continue }
             // Any move but a wait makes one state: skipped without being made.
             let isWait = if case .wait = steps[0] { true } else { false }
             if !isWait && remaining > 0 {
@@ -236,6 +242,12 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
             remaining -= made.count
         }
         return nil
+    }
+
+    /// `move.steps(in: runner)`, with an insert offered only while `insertLimit` allows.
+    func steps(_ move: Move, in runner: BehaviourRunner<Behaviour>) -> [ScriptStep]? {
+        if move == .insert { return runner.insertedItems < insertLimit ? [.insert(1)] : nil }
+        return move.steps(in: runner)
     }
 
     /// The states `move` (as `steps`) makes from `runner`: one, or for a wait one per combination of reply outcomes.
@@ -262,15 +274,15 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
             result(replies, done)
             return
         }
-        guard case .reply(let request, inFlight: true) = due else {
+        guard case .reply(let request, inFlight: true, let head) = due else {
             var next = runner
             _ = next.deliverNext(by: end)
             deliver(next, until: end, replies: replies, deliveries: deliveries + 1, source: source, into: result)
             return
         }
-        for outcome in outcomes {
+        for outcome in outcomes where outcome != .full || pageLimit.map({ request.page <= $0 }) ?? true {
             var branch = runner
-            _ = branch.deliverNext(by: end, outcome: source.outcome(outcome, page: request.page, request: request.id))
+            _ = branch.deliverNext(by: end, outcome: source.outcome(outcome, page: request.page, request: request.id, head: head))
             deliver(branch, until: end, replies: replies + [DeliveredReply(requestID: request.id, outcome: outcome, stale: false)],
                     deliveries: deliveries + 1, source: source, into: result)
         }
@@ -307,7 +319,7 @@ extension Move {
         case .wait:
             guard let due = runner.nextDue else { return nil }
             return [.wait(max(0, Timeline<Int>.rounded(due - runner.time)))]
-        case .insert: return nil  // not explored for a team's logic yet (README, "Explore")
+        case .insert: return [.insert(1)]  // offered while the explorer's `insertLimit` allows
         }
     }
 }

@@ -93,6 +93,7 @@ extension BehaviourExplorer {
         return "behaviour \(Behaviour.self) on scenario \(scenario.name) (\(String(Fingerprint.of(written), radix: 16))) rules "
             + invariants.map(\.name).joined(separator: ",") + " moves " + moves.map(\.rawValue).joined(separator: ",")
             + " outcomes " + outcomes.map(\.rawValue).joined(separator: ",") + " deliveries \(maxDeliveriesPerWait)"
+            + (insertLimit > 0 ? " inserts \(insertLimit)" : "") + (pageLimit.map { " pages \($0)" } ?? "")
     }
 
     /// The runners of the states still to expand: the rest of the level being expanded (from
