@@ -65,8 +65,8 @@ public struct ExplorerModel: Sendable {
         self.step = step
     }
 
-    /// The scenario's item shapes and latency; its `total` and `failures` are
-    /// dropped, since the search chooses every reply itself.
+    /// The scenario's item shapes and latency; its `total`, `failures` and timed `inserts` are
+    /// dropped, since the search chooses every reply and insert itself.
     public init(scenario: Scenario, outcomes: [ScriptedReply] = ScriptedReply.allCases,
                 moves: [Move] = Move.allCases, step: @escaping Step = ExplorerModel.engineStep) {
         var items: SyntheticSource
@@ -80,6 +80,7 @@ public struct ExplorerModel: Sendable {
                                     latency: .fixed(scenario.preset.latency), title: scenario.preset.title(locale: scenario.locale))
         }
         items.failures = []
+        items.inserts = []  // the search makes its own (`insertLimit`), as it chooses every reply
         self.init(source: ScriptedSource(items: items, replies: []), outcomes: outcomes, moves: moves, step: step)
     }
 

@@ -19,8 +19,9 @@ struct ExploreCommand: ParsableCommand {
             go, tap retry, tap footer, rotate, and wait for the next reply or toast expiry, where \
             every reply is explored as each outcome: a full page, a short page, an empty page and a \
             failure; with --inserts n also insert, a new item at the feed's head (up to n on a path); \
-            with --pages n no reply after page n is full, so a deep enough search reaches the end. The scenario gives the list (preset, config, viewport, item shapes, latency); its \
-            events, total and failures are not used.
+            with --pages n no reply after page n is full, so a deep enough search reaches the end. \
+            The scenario gives the list (preset, config, viewport, item shapes, latency); its events, \
+            total, failures and timed inserts are not used.
 
             Invariants: one-request-in-flight, no-row-lost-or-duplicated, \
             page-index-moves-only-on-success, header-and-footer-not-both-loading, \
