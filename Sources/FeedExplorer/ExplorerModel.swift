@@ -217,7 +217,7 @@ public struct ExplorerModel: Sendable {
                     deliveries: deliveries + 1, check: check, into: &result)
         case .reply(let request, let asked):
             let stale = base.feed.request?.id != request.id
-            for outcome in outcomes where outcome != .full || pageLimit.map({ request.page <= $0 }) ?? true {
+            for outcome in outcomes where outcome.fits(page: request.page, pageLimit: pageLimit) {
                 var branch = base
                 var branchBreaches = baseBreaches
                 let reply = Reply(requestID: request.id,
@@ -248,4 +248,9 @@ public struct ExplorerModel: Sendable {
         }
         breaches += check(EventRecord(before: before, event: event, effects: effects, after: state.feed))
     }
+}
+
+extension ScriptedReply {
+    /// Whether this reply can answer page `page` of a feed of `pageLimit` full pages: past the end none is full.
+    func fits(page: Int, pageLimit: Int?) -> Bool { self != .full || pageLimit.map { page <= $0 } ?? true }
 }

@@ -280,7 +280,7 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
             deliver(next, until: end, replies: replies, deliveries: deliveries + 1, source: source, into: result)
             return
         }
-        for outcome in outcomes where outcome != .full || pageLimit.map({ request.page <= $0 }) ?? true {
+        for outcome in outcomes where outcome.fits(page: request.page, pageLimit: pageLimit) {
             var branch = runner
             _ = branch.deliverNext(by: end, outcome: source.outcome(outcome, page: request.page, request: request.id, head: head))
             deliver(branch, until: end, replies: replies + [DeliveredReply(requestID: request.id, outcome: outcome, stale: false)],
