@@ -6,15 +6,21 @@ import Foundation
 /// the breaches by state, and each rule's first finding as a path of successor
 /// ordinals. `ShardMerge` makes of n of them what the unsharded search finds.
 ///
-/// The file is little-endian words after an 8-byte magic ("FFSHARD1"), ending
+/// The file is little-endian words after an 8-byte magic ("FFSHARD2"), ending
 /// with a fingerprint of all that precedes it, like a checkpoint; about 10
 /// bytes a state.
 public struct ShardResult: Sendable {
-    static let magicText = "FFSHARD1"
+    static let magicText = "FFSHARD2"
     static let magic = Array(magicText.utf8)
+    /// The magic of the earlier format, without `hasher`.
+    static let olderMagic = Array("FFSHARD1".utf8)
 
     /// The unsharded search's identity (scenario and rules): shards of one search share it.
     public var identity: String
+    /// 0 for fingerprints of FeedFrames' own `Fingerprint`, the same in every process; otherwise
+    /// `ShardResult.hasherProbe` of the process that wrote it, whose fingerprints are Swift's `Hasher`'s
+    /// (a team's logic): shards merge only when their hashers agree (`SWIFT_DETERMINISTIC_HASHING=1`).
+    public var hasher: UInt64 = 0
     public var shard: SearchShard
     public var maxDepth: Int
     public var seconds: Double
@@ -42,10 +48,30 @@ public struct ShardResult: Sendable {
         }
     }
 
+    /// What this process's `Hasher` makes of a fixed text: the same in two processes exactly when their
+    /// fingerprints of a team's states agree (the same Swift, and `SWIFT_DETERMINISTIC_HASHING=1` in both).
+    /// Never 0, which stands for FeedFrames' own fingerprints.
+    public static let hasherProbe: UInt64 = {
+        var hasher = Hasher()
+        hasher.combine("FeedFrames shard probe")
+        hasher.combine(0x5EED as UInt64)
+        let value = UInt64(bitPattern: Int64(hasher.finalize()))
+        return value == 0 ? 1 : value
+    }()
+
+    /// Whether this process hashes as every other one does, so that a shard of a team's logic run here can
+    /// be merged with shards run elsewhere: Swift's `Hasher` is seeded anew in each process unless
+    /// `SWIFT_DETERMINISTIC_HASHING` is set when it starts.
+    public static var hashingIsDeterministic: Bool {
+        guard let value = ProcessInfo.processInfo.environment["SWIFT_DETERMINISTIC_HASHING"]?.lowercased() else { return false }
+        return ["1", "true", "yes", "on"].contains(value)
+    }
+
     /// The result of a finished shard; nil when the search was not a recording shard or stopped early.
-    init?(_ search: SearchCheckpoint, shard: SearchShard?, identity: String, maxDepth: Int, stop: StopReason) {
+    init?(_ search: SearchCheckpoint, shard: SearchShard?, identity: String, maxDepth: Int, stop: StopReason, hasher: UInt64 = 0) {
         guard let shard, search.recording, stop == .exhausted || stop == .depthLimit else { return nil }
         self.identity = identity
+        self.hasher = hasher
         self.shard = shard
         self.maxDepth = maxDepth
         seconds = search.seconds
@@ -71,6 +97,7 @@ public struct ShardResult: Sendable {
         func int(_ value: Int) { word(UInt64(bitPattern: Int64(value))) }
         func text(_ value: String) { int(value.utf8.count); out.append(contentsOf: value.utf8) }
         text(identity)
+        word(hasher)
         int(shard.index); int(shard.count); int(shard.depth); int(maxDepth); word(seconds.bitPattern)
         int(levelStarts.count); levelStarts.forEach(int)
         int(fingerprints.count)
@@ -90,6 +117,9 @@ public struct ShardResult: Sendable {
     }
 
     public static func read(_ bytes: [UInt8], file: String) throws(ShardMergeError) -> ShardResult {
+        if Array(bytes.prefix(olderMagic.count)) == olderMagic {
+            throw .damaged(file: file, reason: "it was written by an older FeedFrames, in a format this one does not read")
+        }
         guard bytes.count >= magic.count + 8, Array(bytes.prefix(magic.count)) == magic else { throw .notAResult(file: file) }
         var tail = SearchCheckpoint.Reader(bytes: bytes, position: bytes.count - 8, end: bytes.count, file: file)
         var reader = SearchCheckpoint.Reader(bytes: bytes, position: magic.count, end: bytes.count - 8, file: file)
@@ -98,6 +128,7 @@ public struct ShardResult: Sendable {
                 throw CheckpointError.damaged(file: file, reason: "its checksum does not match: truncated or changed")
             }
             let identity = try reader.text()
+            let hasher = try reader.word()
             let index = try reader.count(limit: 10_000), count = try reader.count(limit: 10_000), depth = try reader.count(limit: 100_000)
             guard index >= 1, index <= count else { throw CheckpointError.damaged(file: file, reason: "shard \(index) of \(count)") }
             let maxDepth = try reader.count(limit: 100_000)
@@ -130,6 +161,7 @@ public struct ShardResult: Sendable {
             var result = ShardResult(identity: identity, shard: SearchShard(index: index, count: count, depth: depth), maxDepth: maxDepth,
                                      seconds: seconds, levelStarts: levelStarts, fingerprints: fingerprints, expansions: expansions,
                                      breaches: breaches, findings: findings)
+            result.hasher = hasher
             result.file = file
             return result
         } catch {
@@ -242,6 +274,10 @@ public enum ShardMerge {
                 throw .mismatch("\(result.file) is shard \(result.shard.index)/\(result.shard.count) at depth \(result.shard.depth) to depth \(result.maxDepth), "
                                 + "\(first.file) shard \(first.shard.index)/\(first.shard.count) at depth \(first.shard.depth) to depth \(first.maxDepth)")
             }
+        }
+        if let other = results.first(where: { $0.hasher != first.hasher }) {
+            throw .mismatch("\(other.file) and \(first.file) hold fingerprints of Swift's Hasher seeded differently: run every shard "
+                            + "of a team's logic with SWIFT_DETERMINISTIC_HASHING=1 in its environment, built with the same Swift")
         }
         let indices = results.map(\.shard.index).sorted()
         guard indices == Array(1...first.shard.count) else {

@@ -7,7 +7,7 @@ import Foundation
 
 /// What `explore` searches: the explorer's model of the preset's rules, or the preset's behaviour itself.
 enum ExploreLogic: String, ExpressibleByArgument, CaseIterable {
-    /// `FeedState.reduce` through `ExplorerModel`: fast, and the one sharded searches run on.
+    /// `FeedState.reduce` through `ExplorerModel`: fast.
     case engine
     /// The preset's behaviour (the port of the seed's code, or `RulesBehaviour`) played by
     /// `BehaviourRunner`: the very code `render` draws, UIKit's callbacks and all; a few times slower.
@@ -17,11 +17,6 @@ enum ExploreLogic: String, ExpressibleByArgument, CaseIterable {
 /// `feedframes explore --logic behaviour`: the search of a team's logic (`BehaviourExplorer`), with the
 /// preset's behaviour playing the app.
 extension ExploreCommand {
-    /// The options the behaviour search does not have yet, given.
-    var optionsTheBehaviourSearchLacks: [String] {
-        [(shard != nil, "--shard"), (!merge.isEmpty, "--merge")].filter(\.0).map(\.1)
-    }
-
     func runBehaviour(_ scenario: Scenario, out: String, console: Console) throws {
         try explore(scenario.behaviour, scenario: scenario, out: out, console: console)
     }
@@ -49,10 +44,17 @@ extension ExploreCommand {
         try write(output, to: out, console: console)
     }
 
-    /// `--fingerprints`: the figures, each rule ok or broken, the counterexamples as scenario files.
+    /// `--fingerprints`: the figures, each rule ok or broken, the counterexamples as scenario files; with
+    /// `--shard`, the shard's result; with `--merge`, the shards' results as one search's.
     private func search<Behaviour: PagingBehaviour>(_ explorer: BehaviourExplorer<Behaviour>, logic: String, scenario: Scenario,
                                                     out: String, console: Console,
                                                     progress: (ExplorationStatistics) -> Void) throws {
+        if !merge.isEmpty { return try runMerge(explorer, logic: logic, scenario: scenario, out: out, console: console) }
+        var explorer = explorer
+        if let shard = self.shard {
+            try DeterministicHashing.ensure()
+            explorer.shard = SearchShard(index: shard.index, count: shard.count, depth: shardDepth)
+        }
         let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         var resumed: SearchCheckpoint?
         if let resume {
@@ -60,7 +62,8 @@ extension ExploreCommand {
                 throw CommandFailure(Self.status(of: error), "\(error)")
             }
         }
-        console.out("explore \(scenario.name): fingerprint search, \(logic) playing the app, \(jobs) job\(jobs == 1 ? "" : "s"), at most "
+        let shardText = explorer.shard.map { ", shard \($0.index)/\($0.count) at depth \($0.depth)" } ?? ""
+        console.out("explore \(scenario.name): fingerprint search, \(logic) playing the app, \(jobs) job\(jobs == 1 ? "" : "s")\(shardText), at most "
                     + "\(ItemLimits.describe(count: maxStates)) states"
                     + (resumed.map { ", resuming \(resume ?? "") at \(ItemLimits.describe(count: $0.states)) states (rebuilding its visited set first)" } ?? ""))
         let result: BehaviourSearch
@@ -79,8 +82,47 @@ extension ExploreCommand {
         console.out(String(format: "  %.0f states/s; %.1f bytes a visited state; peak RSS %@", stats.statesPerSecond,
                            result.bytesPerState, Self.megabytes(Self.peakResidentBytes())))
         console.out(Self.collisionLine(states: stats.states))
-        for (name, _) in result.invariants {
-            guard let violation = result.violation(name) else {
+        if let shard = explorer.shard {
+            console.out("  shard \(shard.index)/\(shard.count): \(result.excluded) states at depth \(shard.depth) left to the other shards")
+        }
+        try report(result.violations, invariants: result.invariants, skipped: result.skipped, out: out, console: console)
+        if let shard = explorer.shard { try Self.write(result.shardResult, of: shard, out: out, console: console) }
+        if let checkpoint = result.checkpoint { try Self.write(checkpoint, to: self.checkpoint ?? "\(out)/explore.checkpoint", console: console) }
+        if !result.violations.isEmpty {
+            throw CommandFailure(.failure, "\(result.violations.count) invariant\(result.violations.count == 1 ? "" : "s") broken; see \(out)/counterexamples/")
+        }
+    }
+
+    /// `--merge` for a team's logic: the shards' results as one search's, each counterexample re-run.
+    private func runMerge<Behaviour: PagingBehaviour>(_ explorer: BehaviourExplorer<Behaviour>, logic: String, scenario: Scenario,
+                                                      out: String, console: Console) throws {
+        let merged: MergedExploration
+        let violations: [BehaviourViolation]
+        do throws(ShardMergeError) {
+            merged = try Self.merge(merge, depth: depth, identity: explorer.searchIdentity)
+            violations = try explorer.violations(of: merged)
+        } catch {
+            throw Self.failure(error)
+        }
+        let stats = merged.statistics
+        console.out("explore \(scenario.name) (\(logic)) to depth \(depth), \(merged.shards) shards merged: \(stats.states) states, "
+                    + "\(stats.transitions) transitions, depth reached \(stats.depthReached), "
+                    + (stats.complete ? "every state expanded" : "stopped at the depth limit")
+                    + String(format: ", %.2f s for the slowest shard", stats.seconds))
+        console.out(Self.collisionLine(states: stats.states))
+        let rules = explorer.invariants.filter { $0.atRest == nil }
+        try report(violations, invariants: rules.map { ($0.name, $0.summary) }, skipped: explorer.invariants.filter { $0.atRest != nil }.map(\.name),
+                   out: out, console: console)
+        if !violations.isEmpty {
+            throw CommandFailure(.failure, "\(violations.count) invariant\(violations.count == 1 ? "" : "s") broken; see \(out)/counterexamples/")
+        }
+    }
+
+    /// Each rule ok, or FAIL with its shortest path, its replies and its counterexample file; then the rules not checked.
+    private func report(_ violations: [BehaviourViolation], invariants: [(name: String, summary: String)], skipped: [String],
+                        out: String, console: Console) throws {
+        for (name, _) in invariants {
+            guard let violation = violations.first(where: { $0.invariant == name }) else {
                 console.out("  ok    \(name)")
                 continue
             }
@@ -91,12 +133,8 @@ extension ExploreCommand {
             if !replies.isEmpty { console.out("        replies: \(replies.map(\.rawValue).joined(separator: ", "))") }
             console.out("        scenario: \(try Self.writeCounterexample(violation.counterexample, rule: name, out: out))")
         }
-        for name in result.skipped {
+        for name in skipped {
             console.out("  --    \(name): not checked (it needs the whole graph; run without --fingerprints)")
-        }
-        if let checkpoint = result.checkpoint { try Self.write(checkpoint, to: self.checkpoint ?? "\(out)/explore.checkpoint", console: console) }
-        if !result.violations.isEmpty {
-            throw CommandFailure(.failure, "\(result.violations.count) invariant\(result.violations.count == 1 ? "" : "s") broken; see \(out)/counterexamples/")
         }
     }
 

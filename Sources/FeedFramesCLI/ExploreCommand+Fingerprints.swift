@@ -67,19 +67,7 @@ extension ExploreCommand {
         }
         if let shard { console.out("  shard \(shard.index)/\(shard.count): \(result.excluded) states at depth \(shard.depth) left to the other shards") }
         try report(result.violations, names: result.invariants.map(\.name), scenario: scenario, model: model, out: out, console: console)
-        if let shard {
-            if let shardResult = result.shardResult {
-                let file = "\(out)/shard-\(shard.index)-of-\(shard.count).result"
-                do throws(ShardMergeError) {
-                    try shardResult.write(to: file)
-                } catch {
-                    throw CommandFailure(.cannotCreate, "\(error)")
-                }
-                console.out("Shard result: \(file) (merge the \(shard.count) with feedframes explore --merge FILE … and the same scenario and --depth)")
-            } else {
-                console.out("Shard result: none yet (the shard stopped early; resume it to the end to merge it)")
-            }
-        }
+        if let shard { try Self.write(result.shardResult, of: shard, out: out, console: console) }
         if let checkpoint = result.checkpoint { try Self.write(checkpoint, to: checkpointPath, console: console) }
         if !result.violations.isEmpty {
             throw CommandFailure(.failure, "\(result.violations.count) invariant\(result.violations.count == 1 ? "" : "s") broken; see \(out)/counterexamples/")
@@ -112,19 +100,11 @@ extension ExploreCommand {
         let merged: MergedExploration
         let violations: [Violation]
         do throws(ShardMergeError) {
-            let results = try merge.map { file throws(ShardMergeError) in try ShardResult.load(file) }
-            if let other = results.first(where: { $0.maxDepth != depth }) {
-                throw .mismatch("\(other.file) was searched to depth \(other.maxDepth), but this run is --depth \(depth)")
-            }
-            merged = try ShardMerge.merge(results, identity: search.unshardedIdentity)
+            merged = try Self.merge(merge, depth: depth, identity: search.unshardedIdentity)
             violations = try merged.violations(names: search.invariants.map(\.name), model: model,
                                                start: model.start(scenario.initialState).0)
         } catch {
-            switch error {
-            case .unreadable: throw CommandFailure(.noInput, "\(error)")
-            case .unwritable: throw CommandFailure(.cannotCreate, "\(error)")
-            case .notAResult, .damaged, .mismatch: throw CommandFailure(.dataError, "\(error)")
-            }
+            throw Self.failure(error)
         }
         let stats = merged.statistics
         console.out("explore \(scenario.name) (\(scenario.preset.name)) to depth \(depth), \(merged.shards) shards merged: \(stats.states) states, "
@@ -136,6 +116,38 @@ extension ExploreCommand {
         if !violations.isEmpty {
             throw CommandFailure(.failure, "\(violations.count) invariant\(violations.count == 1 ? "" : "s") broken; see \(out)/counterexamples/")
         }
+    }
+
+    /// The shard results in `files` merged, when they are the shards of the search `identity` to `depth`.
+    static func merge(_ files: [String], depth: Int, identity: String) throws(ShardMergeError) -> MergedExploration {
+        let results = try files.map { file throws(ShardMergeError) in try ShardResult.load(file) }
+        if let other = results.first(where: { $0.maxDepth != depth }) {
+            throw .mismatch("\(other.file) was searched to depth \(other.maxDepth), but this run is --depth \(depth)")
+        }
+        return try ShardMerge.merge(results, identity: identity)
+    }
+
+    /// A missing result is missing input (66), one that cannot be written 73, the rest bad data (65).
+    static func failure(_ error: ShardMergeError) -> CommandFailure {
+        switch error {
+        case .unreadable: CommandFailure(.noInput, "\(error)")
+        case .unwritable: CommandFailure(.cannotCreate, "\(error)")
+        case .notAResult, .damaged, .mismatch: CommandFailure(.dataError, "\(error)")
+        }
+    }
+
+    /// `<out>/shard-i-of-n.result` of a shard that finished, or why there is none yet.
+    static func write(_ result: ShardResult?, of shard: SearchShard, out: String, console: Console) throws(CommandFailure) {
+        guard let result else {
+            return console.out("Shard result: none yet (the shard stopped early; resume it to the end to merge it)")
+        }
+        let file = "\(out)/shard-\(shard.index)-of-\(shard.count).result"
+        do throws(ShardMergeError) {
+            try result.write(to: file)
+        } catch {
+            throw CommandFailure(.cannotCreate, "\(error)")
+        }
+        console.out("Shard result: \(file) (merge the \(shard.count) with feedframes explore --merge FILE … and the same scenario and --depth)")
     }
 
     /// `<out>/counterexamples/<rule>.json`, a scenario that replays the path.

@@ -49,9 +49,10 @@ struct ExploreCommand: ParsableCommand {
             no-row-lost-or-duplicated, page-index-moves-only-on-success, spinner-has-a-request (a \
             spinner in view with nothing in flight), header-and-footer-not-both-loading and \
             way-forward (some moves lead back to no spinner and nothing in flight). A state is then \
-            a whole run, kilobytes; --fingerprints, --jobs, --time-limit, --checkpoint, --resume and \
-            --frontier-states (past it, states are re-run from the start when expanded) work; \
-            --shard and --merge do not.
+            a whole run, kilobytes; --fingerprints and all its options work (past --frontier-states, \
+            states are re-run from the start when expanded). Its fingerprints are Swift's Hasher's, \
+            so a --shard run sets SWIFT_DETERMINISTIC_HASHING=1 (it runs itself again with it), \
+            and shards merge only when built with the same Swift.
             """)
 
     @Argument(help: ArgumentHelp("A scenario file whose list to explore.", valueName: "scenario"))
@@ -61,8 +62,7 @@ struct ExploreCommand: ParsableCommand {
             transform: Preset.parse)
     var preset: Preset?
 
-    @Option(help: ArgumentHelp("What plays the app: engine, the explorer's model of the preset's rules (fast, and the only one "
-                               + "with shards), or behaviour, the preset's behaviour as render plays it "
+    @Option(help: ArgumentHelp("What plays the app: engine, the explorer's model of the preset's rules (fast), or behaviour, the preset's behaviour as render plays it "
                                + "(the port of the seed's code, or the rules as a view controller), UIKit's callbacks and all.",
                                valueName: "logic"))
     var logic: ExploreLogic = .engine
@@ -163,10 +163,6 @@ struct ExploreCommand: ParsableCommand {
         guard (1...1_000).contains(shardDepth) else { throw ValidationError.outOfRange("shard-depth", shardDepth, 1...1_000) }
         guard (1...100_000_000).contains(frontierStates) else {
             throw ValidationError.outOfRange("frontier-states", frontierStates, 1...100_000_000)
-        }
-        if logic == .behaviour, !optionsTheBehaviourSearchLacks.isEmpty {
-            throw ValidationError("--logic behaviour searches without shards: leave out "
-                                  + optionsTheBehaviourSearchLacks.joined(separator: ", ") + " (or use --logic engine)")
         }
         if !merge.isEmpty {
             let others = [(shard != nil, "--shard"), (resume != nil, "--resume"), (checkpoint != nil, "--checkpoint"),

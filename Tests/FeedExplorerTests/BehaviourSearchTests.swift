@@ -133,6 +133,95 @@ final class BehaviourSearchTests: XCTestCase {
         }
     }
 
+    /// Issue 23's shards for a team's logic: shards 1…n, each on its own share of the states first reached at the
+    /// shard depth, merged through the file format, find what one search finds — the counts, each rule's
+    /// shortest counterexample and how often it was broken — on the planted bugs and a preset's behaviour.
+    func testMergedShardsOfALogicFindWhatOneSearchFinds() throws {
+        let list = try scenario()
+        let cases: [(PlantedPager.Bug?, Int, Int, Int)] = [(nil, 6, 2, 3), (.stalePageAfterRefresh, 6, 1, 2),
+                                                             (.spinnerNeverStops, 5, 3, 4), (.pageIndexMovesOnFailure, 6, 2, 2)]
+        for (bug, depth, shardDepth, count) in cases {
+            let label = "\(bug.map { "\($0)" } ?? "no bug"), \(count) shards at depth \(shardDepth)"
+            let explorer = BehaviourExplorer(PlantedPager(bug: bug), scenario: list, key: PlantedPager.key, maxDepth: depth)
+            let whole = explorer.search()
+            // Which shard owns a state depends on this process's `Hasher` seed, but each state first reached at the
+            // shard depth is owned by exactly one shard and left by the others.
+            func states(toDepth depth: Int) -> Int {
+                var shallow = explorer
+                shallow.maxDepth = depth
+                return shallow.search().statistics.states
+            }
+            let atShardDepth = states(toDepth: shardDepth) - states(toDepth: shardDepth - 1)
+            var excluded = 0
+            let results = try (1...count).map { index in
+                var shard = explorer
+                shard.shard = SearchShard(index: index, count: count, depth: shardDepth)
+                let found = shard.search(jobs: index % 2 + 1)
+                excluded += found.excluded
+                XCTAssertLessThanOrEqual(found.statistics.states, whole.statistics.states, label)
+                return try ShardResult.read(try XCTUnwrap(found.shardResult, label).bytes(), file: "shard-\(index)")
+            }
+            XCTAssertEqual(excluded, (count - 1) * atShardDepth, label)
+            XCTAssertTrue(results.allSatisfy { $0.hasher == ShardResult.hasherProbe && $0.identity == explorer.searchIdentity }, label)
+            let merged = try ShardMerge.merge(results.reversed(), identity: explorer.searchIdentity)
+            let (a, b) = (merged.statistics, whole.statistics)
+            XCTAssertEqual([a.states, a.transitions, a.expanded, a.depthReached], [b.states, b.transitions, b.expanded, b.depthReached], label)
+            let violations = try explorer.violations(of: merged)
+            XCTAssertEqual(violations.map(\.invariant), whole.violations.map(\.invariant), label)
+            XCTAssertEqual(violations.isEmpty, bug == nil, label)
+            for (found, reference) in zip(violations, whole.violations) {
+                XCTAssertEqual(found.path.map(\.description), reference.path.map(\.description), "\(label): \(found.invariant)")
+                XCTAssertEqual([found.message, "\(found.occurrences)"], [reference.message, "\(reference.occurrences)"], label)
+                XCTAssertEqual(ScenarioWriter.bytes(of: found.counterexample), ScenarioWriter.bytes(of: reference.counterexample), label)
+            }
+        }
+    }
+
+    /// A shard stopped early leaves a checkpoint and no result; resumed (its visited set rebuilt by re-running the
+    /// trail, the states it left to other shards included), it leaves the uninterrupted shard's result, byte for byte.
+    /// Shards whose `Hasher`s were seeded differently are refused, saying how to run them.
+    func testAShardOfALogicResumesAndRefusesAnotherHasher() throws {
+        let explorer = BehaviourExplorer(PlantedPager(bug: .spinnerNeverStops), scenario: try scenario(), key: PlantedPager.key, maxDepth: 6)
+        func shard(_ index: Int) -> BehaviourExplorer<PlantedPager> {
+            var shard = explorer
+            shard.shard = SearchShard(index: index, count: 3, depth: 2)
+            return shard
+        }
+        var results = try (1...3).map { index in
+            var result = try XCTUnwrap(shard(index).search().shardResult)
+            result.file = "shard-\(index)-of-3.result"
+            return result
+        }
+        // Which shard is largest depends on this process's `Hasher` seed: that one is stopped a third and two
+        // thirds of the way.
+        let largest = results.indices.max { results[$0].states < results[$1].states }!
+        var straight = results[largest]
+        let sharded = shard(largest + 1)
+        XCTAssertGreaterThan(straight.states, 20)
+        for (bound, jobs) in [(straight.states / 3, 1), (straight.states * 2 / 3, 3)] {
+            var capped = sharded
+            capped.maxStates = bound
+            let stopped = capped.search(jobs: jobs)
+            XCTAssertNil(stopped.shardResult, "stopped at \(bound) states")
+            let read = try SearchCheckpoint.read(try XCTUnwrap(stopped.checkpoint).bytes(), file: "c")
+            var result = try XCTUnwrap(try sharded.search(resuming: read, jobs: jobs).shardResult)
+            (result.seconds, result.file, straight.seconds) = (0, straight.file, 0)
+            XCTAssertEqual(result.bytes(), straight.bytes(), "resumed from \(bound) states")
+        }
+        // The whole search's checkpoint is not the shard's.
+        var whole = explorer
+        whole.maxStates = 30
+        XCTAssertThrowsError(try sharded.search(resuming: try XCTUnwrap(whole.search().checkpoint))) { error in
+            guard case CheckpointError.otherSearch = error else { return XCTFail("\(error)") }
+        }
+        XCTAssertNoThrow(try ShardMerge.merge(results))
+        results[1].hasher ^= 1
+        XCTAssertThrowsError(try ShardMerge.merge(results)) { error in
+            XCTAssertTrue("\(error)".contains("shard-2-of-3.result and shard-1-of-3.result hold fingerprints of Swift's Hasher seeded differently")
+                          && "\(error)".contains("SWIFT_DETERMINISTIC_HASHING=1"), "\(error)")
+        }
+    }
+
     /// Past `frontierLimit`, a level's states are kept only in the trail and re-run from the start when
     /// expanded: the result does not change, whatever the bound (one state, a handful, all), on 1 or 3 jobs.
     func testAFrontierPastItsBoundIsReRunFromTheTrail() throws {

@@ -160,12 +160,42 @@ final class ExploreCommandTests: XCTestCase {
         XCTAssertEqual(other.status, 65)
         XCTAssertEqual(other.stderrLines.first?.hasPrefix("checkpoint part/explore.checkpoint was written for another search"), true, other.stderr)
 
-        let jobs = try cli.run("explore", "--preset", "standard", "--logic", "behaviour", "--jobs", "2", "--shard", "1/2")
-        XCTAssertEqual(jobs.status, 64)
-        XCTAssertEqual(jobs.stderrLines.first, "Error: --logic behaviour searches without shards: leave out "
-                       + "--shard (or use --logic engine)")
         XCTAssertEqual(try cli.run("explore", "--preset", "standard", "--logic", "model").status, 64)
         XCTAssertEqual(behaviour.crashSigns, [])
+    }
+
+    /// `--logic behaviour --shard i/n` on n processes (each with its own `Hasher` seed, unless the command sets
+    /// `SWIFT_DETERMINISTIC_HASHING`, as it does), then `--merge`: the counts and findings of one search.
+    func testShardsOfABehaviourRunAsSeparateProcessesMergeToOneSearch() throws {
+        func counts(_ run: Subprocess.Outcome) -> String? {
+            run.stdout.split(separator: "\n").map(String.init).first { $0.contains(" states, ") }.map { line in
+                line.components(separatedBy: ": ").last!.components(separatedBy: ", ").prefix(2).joined(separator: ", ")
+            }
+        }
+        let whole = try cli.run("explore", "--preset", "seed001", "--logic", "behaviour", "--depth", "6", "--fingerprints", "--out", "whole")
+        XCTAssertEqual(whole.status, 1, whole.stderr)
+        XCTAssertEqual(counts(whole), "103 states, 301 transitions")
+        var files: [String] = []
+        for index in 1...3 {
+            let shard = try cli.run("explore", "--preset", "seed001", "--logic", "behaviour", "--depth", "6", "--shard", "\(index)/3",
+                                    "--shard-depth", "2", "--out", "shard\(index)")
+            XCTAssertTrue(shard.stdout.contains("shard \(index)/3 at depth 2"), shard.stdout)
+            XCTAssertTrue(shard.stdout.contains("Shard result: shard\(index)/shard-\(index)-of-3.result"), shard.stdout)
+            files += ["--merge", "shard\(index)/shard-\(index)-of-3.result"]
+        }
+        let merged = try cli.run(["explore", "--preset", "seed001", "--logic", "behaviour", "--depth", "6", "--out", "merged"] + files)
+        XCTAssertEqual(merged.status, 1, merged.stderr)
+        XCTAssertTrue(merged.stdout.contains("3 shards merged: 103 states, 301 transitions, depth reached 6"), merged.stdout)
+        let finding = { (run: Subprocess.Outcome) in run.stdout.split(separator: "\n").map(String.init).filter { $0.contains("FAIL") || $0.contains("shortest") } }
+        XCTAssertEqual(finding(merged), finding(whole))
+        XCTAssertEqual(finding(merged).first, "  FAIL  spinner-has-a-request: the footer's spinner shows with no request in flight (18 found)")
+        XCTAssertEqual(try Data(contentsOf: cli.folder.appendingPathComponent("merged/counterexamples/spinner-has-a-request.json")),
+                       try Data(contentsOf: cli.folder.appendingPathComponent("whole/counterexamples/spinner-has-a-request.json")))
+        // The engine's shards are not the behaviour's.
+        let engine = try cli.run(["explore", "--preset", "seed001", "--depth", "6", "--out", "merged"] + files)
+        XCTAssertEqual(engine.status, 65)
+        XCTAssertEqual(engine.stderrLines.first?.hasPrefix("cannot merge: shard1/shard-1-of-3.result was written for behaviour Seed001Behaviour"), true,
+                       engine.stderr)
     }
 
     /// `--inserts`: the report's search and the fingerprint search find the same states, more than without

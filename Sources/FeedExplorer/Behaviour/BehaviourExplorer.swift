@@ -40,6 +40,11 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
     /// past it a state is kept only as its place in the trail (8 bytes) and re-run from the start when it
     /// is expanded (slower, but memory stays bounded).
     public var frontierLimit = 200_000
+    /// A fingerprint search (`search`) of one share of the states first reached at the shard's depth, for one
+    /// machine of a CI matrix; `BehaviourSearch.shardResult` is what `ShardMerge` merges. Its fingerprints are
+    /// Swift's `Hasher`'s: run every shard with `SWIFT_DETERMINISTIC_HASHING=1` (`ShardResult.hashingIsDeterministic`),
+    /// or the merge refuses them.
+    public var shard: SearchShard?
 
     /// - Parameters:
     ///   - invariants: the standard rules by default; append a team's own.

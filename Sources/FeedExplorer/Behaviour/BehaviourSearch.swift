@@ -20,6 +20,10 @@ public struct BehaviourSearch {
     /// Where a search that stopped before the end (depth, states, time) stands, to continue with
     /// `search(resuming:)`; `nil` when every state was expanded.
     public var checkpoint: SearchCheckpoint?
+    /// With a `shard`: states first reached at its depth that belong to other shards, and, once the shard has
+    /// finished (every state expanded or the depth limit), what `ShardMerge` needs of it.
+    public var excluded = 0
+    public var shardResult: ShardResult?
 
     public func violation(_ name: String) -> BehaviourViolation? { violations.first { $0.invariant == name } }
 }
@@ -51,15 +55,18 @@ extension BehaviourExplorer {
     /// The same with `batch` parents expanded at a time (tests make it small, to merge across many batches).
     func search(jobs: Int, timeLimit: Double?, batch: Int?, progress: (ExplorationStatistics) -> Void) -> BehaviourSearch {
         var search = SearchCheckpoint(identity: checkpointIdentity, rules: invariants.count)
+        search.recording = shard != nil
         var start = launched()
         let startBreaches = callbackBreaches(&start)
         var visited = FingerprintSet()
-        _ = visited.insert(fingerprint(start))
+        let startPrint = fingerprint(start)
+        _ = visited.insert(startPrint)
         search.trail.append(parent: -1, ordinal: 0)
+        if search.recording { search.fingerprints.append(startPrint) }
         search.levelStarts = [0]
         // The start's state rules, then what `launch` broke, as `run` notes them.
         for (rule, message) in stateBreaches(start) { note(rule, message, in: &search, node: 0) }
-        for (rule, message) in startBreaches { note(rule, message, in: &search, node: 0) }
+        for (rule, message) in startBreaches { note(rule, message, in: &search, node: 0, launch: true) }
         let frontier = Frontier(current: LevelRunners([start]), currentBase: 0, depth: 0, upcoming: [])
         return run(&search, visited: visited, frontier: frontier, jobs: jobs, timeLimit: timeLimit, batch: batch, progress: progress)
     }
@@ -86,9 +93,14 @@ extension BehaviourExplorer {
     }
 
     /// What a checkpoint must have been written for: the behaviour's type, the scenario as written (its list,
-    /// items and latencies), the rules by name, the moves and reply outcomes. What it cannot see — the
-    /// behaviour's own stored values and the key, which are code — must be the same too.
+    /// items and latencies), the rules by name, the moves and reply outcomes, and the shard. What it cannot
+    /// see — the behaviour's own stored values and the key, which are code — must be the same too.
     public var checkpointIdentity: String {
+        searchIdentity + (shard.map { " shard \($0.index)/\($0.count) at depth \($0.depth)" } ?? "")
+    }
+
+    /// The identity of the search unsharded: what the shards of one search share, and `ShardMerge` checks.
+    public var searchIdentity: String {
         let written = String(decoding: ScenarioWriter.bytes(of: scenario), as: UTF8.self)
         return "behaviour \(Behaviour.self) on scenario \(scenario.name) (\(String(Fingerprint.of(written), radix: 16))) rules "
             + invariants.map(\.name).joined(separator: ",") + " moves " + moves.map(\.rawValue).joined(separator: ",")
@@ -147,19 +159,27 @@ extension BehaviourExplorer {
                     break
                 }
                 let parent = batch.lowerBound + k
+                var transitions = 0
                 for (ordinal, successor) in successors.enumerated() {
                     if successor.fresh, visited.insert(successor.print) {
-                        let node = search.trail.count
-                        if search.levelStarts.count == depth + 1 { search.levelStarts.append(node) }
-                        search.trail.append(parent: parent, ordinal: ordinal)
-                        for (rule, message) in successor.stateBroken { note(rule, message, in: &search, node: node) }
-                        if let runner = successor.runner, frontier.upcoming.count < frontierLimit { frontier.upcoming.append(runner) }
+                        if let shard, depth + 1 == shard.depth, !shard.owns(successor.print) {
+                            search.excluded += 1
+                        } else {
+                            let node = search.trail.count
+                            if search.levelStarts.count == depth + 1 { search.levelStarts.append(node) }
+                            search.trail.append(parent: parent, ordinal: ordinal)
+                            if search.recording { search.fingerprints.append(successor.print) }
+                            for (rule, message) in successor.stateBroken { note(rule, message, in: &search, node: node) }
+                            if let runner = successor.runner, frontier.upcoming.count < frontierLimit { frontier.upcoming.append(runner) }
+                        }
                     }
                     if successor.print == parentPrint && successor.broken.isEmpty { continue }
                     search.transitions += 1
+                    transitions += 1
                     // A step's breach is kept as its parent and the move (the state it reaches may be an old one).
                     for (rule, message) in successor.broken { note(rule, message, in: &search, parent: parent, ordinal: ordinal) }
                 }
+                if search.recording { search.expansions.append(UInt16(clamping: transitions)) }
                 merged += 1
             }
             search.next = batch.lowerBound + merged
@@ -175,32 +195,56 @@ extension BehaviourExplorer {
         var violations: [BehaviourViolation] = []
         for rule in rules {
             guard let finding = search.found[rule] else { continue }
-            var (path, end) = replay(search.trail.route(to: finding.parent < 0 ? finding.node : finding.parent))
-            if finding.parent >= 0, let step = successor(finding.ordinal, of: end) {
-                path.append(step.0)
-                end = step.1
-            }
-            let invariant = invariants[rule]
-            let counterexample = CounterexampleWriter.scenario(
-                path: path, issued: end.requestsIssued, base: scenario, source: source, name: "counterexample-\(invariant.name)",
-                description: "\(invariant.name): \(finding.message) (found by explore, \(path.count) move\(path.count == 1 ? "" : "s") after launch)")
-            violations.append(BehaviourViolation(invariant: invariant.name, message: finding.message, path: path,
-                                                 node: finding.parent < 0 ? finding.node : finding.parent,
-                                                 occurrences: search.counts[rule], requestsIssued: end.requestsIssued,
-                                                 counterexample: counterexample))
+            let route = search.trail.route(to: finding.parent < 0 ? finding.node : finding.parent) + (finding.parent < 0 ? [] : [finding.ordinal])
+            violations.append(violation(rule, message: finding.message, route: route,
+                                        node: finding.parent < 0 ? finding.node : finding.parent, occurrences: search.counts[rule]).0)
         }
         let bytesPerState = Double(visited.bytes + search.trail.bytes) / Double(max(1, search.trail.count))
-        return BehaviourSearch(invariants: rules.map { (invariants[$0].name, invariants[$0].summary) }, violations: violations,
-                               statistics: statistics(), skipped: invariants.filter { $0.atRest != nil }.map(\.name),
-                               bytesPerState: bytesPerState, stop: stop, checkpoint: stop == .exhausted ? nil : search)
+        var result = BehaviourSearch(invariants: rules.map { (invariants[$0].name, invariants[$0].summary) }, violations: violations,
+                                     statistics: statistics(), skipped: invariants.filter { $0.atRest != nil }.map(\.name),
+                                     bytesPerState: bytesPerState, stop: stop, checkpoint: stop == .exhausted ? nil : search)
+        result.excluded = search.excluded
+        result.shardResult = ShardResult(search, shard: shard, identity: searchIdentity, maxDepth: maxDepth, stop: stop,
+                                         hasher: ShardResult.hasherProbe)
+        return result
     }
 
-    /// Counts a breach of `rule`, and keeps it when it is the rule's first: by the state `node`, or by the
-    /// move to successor `ordinal` of `parent`.
+    /// A rule's finding as a violation, its path re-run from the start along `route` (successor ordinals); and
+    /// whether the whole route replayed.
+    private func violation(_ rule: Int, message: String, route: [Int], node: Int, occurrences: Int) -> (BehaviourViolation, Bool) {
+        let (path, end) = replay(route)
+        let invariant = invariants[rule]
+        let counterexample = CounterexampleWriter.scenario(
+            path: path, issued: end.requestsIssued, base: scenario, source: source, name: "counterexample-\(invariant.name)",
+            description: "\(invariant.name): \(message) (found by explore, \(path.count) move\(path.count == 1 ? "" : "s") after launch)")
+        return (BehaviourViolation(invariant: invariant.name, message: message, path: path, node: node, occurrences: occurrences,
+                                   requestsIssued: end.requestsIssued, counterexample: counterexample), path.count == route.count)
+    }
+
+    /// The violations of the shards merged (`ShardMerge.merge` of their `shardResult`s), each path re-run from the
+    /// start: what the unsharded `search` reports, but for `node`, which is −1 (no one shard holds the whole order).
+    /// - Throws: `.mismatch` for a path that does not replay (shards of another logic or version).
+    public func violations(of merged: MergedExploration) throws(ShardMergeError) -> [BehaviourViolation] {
+        try merged.findings.map { finding throws(ShardMergeError) in
+            let (violation, replayed) = self.violation(finding.rule, message: finding.message, route: finding.route, node: -1,
+                                                       occurrences: finding.occurrences)
+            guard replayed else {
+                throw .mismatch("the path to the first breach of \(invariants[finding.rule].name) does not replay: the results were "
+                                + "written by another logic or version")
+            }
+            return violation
+        }
+    }
+
+    /// Counts a breach of `rule`, and keeps it when it is the rule's first: by the state `node` (or by `launch`,
+    /// found on the start), or by the move to successor `ordinal` of `parent`; recorded by state for a shard's merge.
     private func note(_ rule: Int, _ message: String, in search: inout SearchCheckpoint, node: Int = -1, parent: Int = -1,
-                      ordinal: Int = 0) {
+                      ordinal: Int = 0, launch: Bool = false) {
         search.counts[rule] += 1
-        if search.found[rule] == nil { search.found[rule] = Finding(message: message, node: node, parent: parent, ordinal: ordinal) }
+        search.record(node: parent >= 0 ? parent : node, rule: rule, kind: parent >= 0 ? .step : launch ? .launch : .state)
+        if search.found[rule] == nil {
+            search.found[rule] = Finding(message: message, node: node, parent: parent, ordinal: ordinal, event: launch)
+        }
     }
 
     /// A successor as a worker leaves it: its fingerprint, the rules its move broke, and —
@@ -257,6 +301,13 @@ extension BehaviourExplorer {
             }
         }
         let keeping = keep
+        // A shard's parents just above its depth, as far as expanded: each of their successors was put in the
+        // visited set, those left to other shards too, which the trail does not hold.
+        var aboveShard = 0..<0
+        if let shard, shard.depth - 1 < search.levelStarts.count {
+            aboveShard = search.levelStarts[shard.depth - 1]..<min(search.levelEnd(shard.depth - 1), search.next)
+        }
+        let excludedFrom = aboveShard
         // Breadth first, a state's children are found together and in their parents' order: the children of
         // `p` are the states `firstChild[p]..<firstChild[p + 1]`.
         var firstChild = [Int](repeating: count, count: count + 1)
@@ -288,6 +339,7 @@ extension BehaviourExplorer {
                 }
                 _ = explorer.callbackBreaches(&runner)
                 walked.prints.append(explorer.fingerprint(runner))
+                if excludedFrom.contains(node) { walked.prints += explorer.successorPrints(runner) }
                 if keeping.contains(where: { $0.contains(node) }) { walked.kept.append((node, runner)) }
                 if !children(node).isEmpty { stack.append((node, runner)) }
                 return true
@@ -301,6 +353,7 @@ extension BehaviourExplorer {
 
         var visited = FingerprintSet()
         _ = visited.insert(fingerprint(start))
+        if excludedFrom.contains(0) { for print in successorPrints(start) { _ = visited.insert(print) } }
         var kept: [Int: BehaviourRunner<Behaviour>] = [:]
         for walk in walks {
             if let node = walk.failed {
@@ -316,6 +369,15 @@ extension BehaviourExplorer {
         let current = keep[0].compactMap { kept[$0] }
         let upcoming = keep.count > 1 ? keep[1].compactMap { kept[$0] } : []
         return (visited, Frontier(current: LevelRunners(current), currentBase: search.next, depth: depth, upcoming: upcoming))
+    }
+
+    /// The fingerprints of every successor of `runner`, as `expand` makes them.
+    private func successorPrints(_ runner: BehaviourRunner<Behaviour>) -> [UInt64] {
+        successors(of: runner, source: source).map { _, reached in
+            var reached = reached
+            _ = callbackBreaches(&reached)
+            return fingerprint(reached)
+        }
     }
 
     /// The 64-bit fingerprint of `runner`'s `PlayKey`.
