@@ -129,15 +129,23 @@ public struct FingerprintSearch: Sendable {
         let invariants = self.invariants
         let eventRules = invariants.indices.filter { invariants[$0].event != nil }
         let stateRules = invariants.indices.filter { invariants[$0].state != nil }
+        // The checks read out of the rules once: an `Invariant` copied out of its array for each call retains its
+        // name, summary and closures, reference counts that both workers bump (contended, on two cores).
+        let eventChecks = eventRules.map { (rule: $0, check: invariants[$0].event!) }
+        let stateChecks = stateRules.map { (rule: $0, check: invariants[$0].state!) }
         let check: @Sendable (EventRecord) -> [Breach] = { record in
             var breaches: [Breach] = []
-            for rule in eventRules {
-                if let message = invariants[rule].event?(record) { breaches.append(Breach(invariant: rule, message: message)) }
+            for index in 0..<eventChecks.count {
+                if let message = eventChecks[index].check(record) { breaches.append(Breach(invariant: eventChecks[index].rule, message: message)) }
             }
             return breaches
         }
         let judge: @Sendable (SearchState) -> [Breach] = { state in
-            stateRules.compactMap { rule in invariants[rule].state?(state).map { Breach(invariant: rule, message: $0) } }
+            var breaches: [Breach] = []
+            for index in 0..<stateChecks.count {
+                if let message = stateChecks[index].check(state) { breaches.append(Breach(invariant: stateChecks[index].rule, message: message)) }
+            }
+            return breaches
         }
         let (start, startBreaches) = model.start(initial, check: check)
         var search: SearchCheckpoint
@@ -251,8 +259,6 @@ public struct FingerprintSearch: Sendable {
             var expansions = Self.expand(source, parents, visited: search.visited, model: model, jobs: jobs, check: check, judge: judge)
 
             // The merge, in breadth-first order.
-            let firstNew = search.trail.count
-            var added: [Node] = []
             var expanded = 0
             for k in expansions.indices {
                 if search.trail.count >= maxStates { stop = .stateLimit; break }
@@ -274,7 +280,17 @@ public struct FingerprintSearch: Sendable {
                             if search.levelStarts.count == depth + 1 { search.levelStarts.append(target) }
                             search.trail.append(parent: parentIndex, ordinal: ordinal)
                             if recordsForMerge { search.fingerprints.append(fingerprint) }
-                            added.append(Node(state: state, fingerprint: fingerprint, itemsHash: expansions[k][ordinal].itemsHash))
+                            // Kept in memory while the level's kept states stay a contiguous prefix within the bound,
+                            // moved straight into it (a copy retains each of a state's arrays, on the one merging
+                            // thread); the rest goes to disk as routes.
+                            if upcomingBase < 0 { upcomingBase = target }
+                            if upcomingSpill == nil, upcoming.count + upcomingBase == target, upcoming.count < frontierLimit {
+                                upcoming.append(Node(state: state, fingerprint: fingerprint, itemsHash: expansions[k][ordinal].itemsHash))
+                            } else {
+                                if upcomingSpill == nil { upcomingSpill = try FrontierSpill(folder: spillFolder, base: target) }
+                                upcomingSpill!.append(route: search.trail.route(to: target))
+                                spilled += 1
+                            }
                             // A new state's rules, then the step's, as the naive search judges them.
                             for breach in expansions[k][ordinal].stateBreaches {
                                 search.counts[breach.invariant] += 1
@@ -300,21 +316,6 @@ public struct FingerprintSearch: Sendable {
                 expanded += 1
             }
             search.next = batch.lowerBound + expanded
-
-            if upcomingBase < 0, !added.isEmpty { upcomingBase = firstNew }
-            if upcomingBase >= 0, !added.isEmpty {
-                // Only a prefix of the level is kept, so that kept states stay contiguous; the rest goes to disk.
-                var kept = 0
-                if upcomingSpill == nil, upcoming.count + upcomingBase == firstNew {
-                    kept = min(added.count, max(0, frontierLimit - upcoming.count))
-                    upcoming.append(contentsOf: added.prefix(kept))
-                }
-                if kept < added.count {
-                    if upcomingSpill == nil { upcomingSpill = try FrontierSpill(folder: spillFolder, base: firstNew + kept) }
-                    for index in (firstNew + kept)..<(firstNew + added.count) { upcomingSpill!.append(route: search.trail.route(to: index)) }
-                    spilled += added.count - kept
-                }
-            }
             search.seconds = secondsBefore + (clock.now - started).seconds
             if stop == .stateLimit { break }
             progress(try result(search, start: start, stop: .exhausted, final: false, resumed: checkpoint, spill: (spilled, spillBytes)))
