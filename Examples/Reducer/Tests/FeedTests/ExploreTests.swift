@@ -100,4 +100,25 @@ final class ExploreTests: XCTestCase {
         XCTAssertEqual(resumed.statistics.states, whole.statistics.states)
         XCTAssertEqual(resumed.violations.map(\.invariant), printed.violations.map(\.invariant))
     }
+
+    /// A CI matrix of three machines: each explores one shard (the states first reached at depth 2, split by
+    /// fingerprint) and keeps its `shardResult` as a file; a last job merges the three into what one search finds.
+    /// (On separate machines each shard runs with SWIFT_DETERMINISTIC_HASHING=1, so their fingerprints agree.)
+    func testThreeShardsMergeToTheWholeSearch() throws {
+        let scenario = try ScenarioReader.read(Array(Self.list.utf8), file: "feed.json")
+        let explorer = BehaviourExplorer(FeedBehaviour(feature: FeedFeature()), scenario: scenario, key: FeedBehaviour.key, maxDepth: 6)
+        let whole = explorer.search(jobs: 2)
+        let files = try (1...3).map { index in
+            var shard = explorer
+            shard.shard = SearchShard(index: index, count: 3, depth: 2)
+            return try XCTUnwrap(shard.search(jobs: 2).shardResult).bytes()
+        }
+        let merged = try ShardMerge.merge(files.enumerated().map { try ShardResult.read($1, file: "shard-\($0 + 1)-of-3.result") },
+                                          identity: explorer.searchIdentity)
+        XCTAssertEqual(merged.statistics.states, whole.statistics.states)
+        XCTAssertEqual(merged.statistics.transitions, whole.statistics.transitions)
+        let violations = try explorer.violations(of: merged)
+        XCTAssertEqual(violations.map(\.invariant), whole.violations.map(\.invariant))
+        XCTAssertEqual(violations.map { $0.path.map(\.description) }, whole.violations.map { $0.path.map(\.description) })
+    }
 }
