@@ -25,7 +25,7 @@ public struct Explorer: Sendable {
     public static let bytesPerState = 4_600
 
     /// About how much memory `states` states take: `"4.6 GB"`, `"460 MB"`.
-    public static func memory(forStates states: Int) -> String {
+    public static func memory(forStates states: Int, bytesPerState: Int = Explorer.bytesPerState) -> String {
         let bytes = Double(states) * Double(bytesPerState)
         if bytes >= 1e9 { return String(format: "%.1f GB", bytes / 1e9) }
         return String(format: "%.0f MB", max(bytes / 1e6, 1))

@@ -5,17 +5,17 @@ import FeedExplorer
 import FeedScenario
 import Foundation
 
-/// What `explore` searches: the explorer's model of the preset's rules, or the preset's behaviour itself.
+/// What `explore` searches: the list's behaviour itself (the default), or the explorer's model of the preset's rules.
 enum ExploreLogic: String, ExpressibleByArgument, CaseIterable {
-    /// `FeedState.reduce` through `ExplorerModel`: fast.
-    case engine
     /// The preset's behaviour (the port of the seed's code, or `RulesBehaviour`) played by
-    /// `BehaviourRunner`: the very code `render` draws, UIKit's callbacks and all; a few times slower.
+    /// `BehaviourRunner`: the very code `render` draws, UIKit's callbacks and all, as a team's logic is.
     case behaviour
+    /// `FeedState.reduce` through `ExplorerModel`: several times faster, with rules of its own.
+    case engine
 }
 
-/// `feedframes explore --logic behaviour`: the search of a team's logic (`BehaviourExplorer`), with the
-/// preset's behaviour playing the app.
+/// `feedframes explore` (`--logic behaviour`, the default): the search of a team's logic (`BehaviourExplorer`),
+/// with the list's behaviour playing the app.
 extension ExploreCommand {
     func runBehaviour(_ scenario: Scenario, out: String, console: Console) throws {
         try explore(scenario.behaviour, scenario: scenario, out: out, console: console)
@@ -35,8 +35,9 @@ extension ExploreCommand {
         if usesFingerprints { return try search(explorer, logic: logic, scenario: scenario, out: out, console: console, progress: progress) }
 
         let (templates, validator) = try TemplateLocator.load(custom: templates.templates)
-        console.out("explore \(scenario.name): \(logic) playing the app, at most \(ItemLimits.describe(count: maxStates)) states "
-                    + "(--max-states to change)")
+        console.out("explore \(scenario.name): \(logic) playing the app, at most \(ItemLimits.describe(count: maxStates)) states, "
+                    + "up to about \(Explorer.memory(forStates: maxStates, bytesPerState: BehaviourExplorer<Behaviour>.bytesPerState)) "
+                    + "of memory (--max-states to change)")
         let exploration = explorer.run(progress: progress)
         console.endProgress()
         let output = ExploreOutput(scenario: scenario, exploration: exploration, playing: behaviour, depth: depth,

@@ -23,12 +23,14 @@ struct ExploreCommand: ParsableCommand {
             The scenario gives the list (preset, config, viewport, item shapes, latency); its events, \
             total, failures and timed inserts are not used.
 
-            Invariants: one-request-in-flight, no-row-lost-or-duplicated, \
-            page-index-moves-only-on-success, header-and-footer-not-both-loading, \
-            visible-rows-overlap-viewport, refresh-clears-exhausted, way-forward (from every state \
-            some moves lead back to rest: nothing in flight and a usable header, footer or retry \
-            button). Each broken one is reported with its shortest path, written as a scenario \
-            file (a scripted source replays the chosen replies) and rendered to frames.
+            What plays the app is the list's own behaviour, the code render plays (the port of the \
+            seed's code, or the rules as a view controller), FeedFrames playing UIKit's callbacks \
+            around it, as for a team's logic. Invariants: one-request-in-flight, \
+            no-row-lost-or-duplicated, page-index-moves-only-on-success, spinner-has-a-request (a \
+            spinner in view with nothing in flight), header-and-footer-not-both-loading and \
+            way-forward (from every state some moves lead back to no spinner and nothing in \
+            flight). Each broken one is reported with its shortest path, written as a scenario file \
+            (a scripted source replays the chosen replies) and rendered to frames.
 
             Writes <out>/index.html (the report), <out>/gallery/ (one validated frame per distinct \
             screen, with the shortest path to it as its cause) and <out>/counterexamples/. Exits 1 \
@@ -38,21 +40,21 @@ struct ExploreCommand: ParsableCommand {
             --shard): visited states are kept as 64-bit fingerprints (the chance of a collision is \
             printed), on one worker per core, with the same results whatever --jobs; a search that \
             stops at --depth, --max-states or --time-limit writes a checkpoint that --resume \
-            continues; the frontier past --frontier-states goes to a temporary file in the \
-            checkpoint's folder. Writes <out>/counterexamples/ only. A search with --shard i/n also \
-            writes <out>/shard-i-of-n.result when it finishes; --merge with the n files prints and \
-            writes what the unsharded search finds.
+            continues; past --frontier-states the next level's states are kept only as their paths \
+            and re-run when expanded. Writes <out>/counterexamples/ only. A search with --shard i/n \
+            also writes <out>/shard-i-of-n.result when it finishes; --merge with the n files prints \
+            and writes what the unsharded search finds. A behaviour's fingerprints are Swift's \
+            Hasher's, so a --shard run sets SWIFT_DETERMINISTIC_HASHING=1 (it runs itself again \
+            with it), and shards merge only when built with the same Swift.
 
-            With --logic behaviour the preset's own behaviour plays the app (the port of the seed's \
-            code, or the rules as a view controller: what render plays), FeedFrames playing UIKit's \
-            callbacks around it, checked by the rules for a team's logic: one-request-in-flight, \
-            no-row-lost-or-duplicated, page-index-moves-only-on-success, spinner-has-a-request (a \
-            spinner in view with nothing in flight), header-and-footer-not-both-loading and \
-            way-forward (some moves lead back to no spinner and nothing in flight). A state is then \
-            a whole run, kilobytes; --fingerprints and all its options work (past --frontier-states, \
-            states are re-run from the start when expanded). Its fingerprints are Swift's Hasher's, \
-            so a --shard run sets SWIFT_DETERMINISTIC_HASHING=1 (it runs itself again with it), \
-            and shards merge only when built with the same Swift.
+            With --logic engine the explorer's model of the preset's rules plays the app instead \
+            (FeedState, the engine the behaviours are held to): about seven times as many states a \
+            second, a frontier past --frontier-states written to a temporary file in the \
+            checkpoint's folder, and its own rules: one-request-in-flight, \
+            no-row-lost-or-duplicated, page-index-moves-only-on-success, \
+            header-and-footer-not-both-loading, visible-rows-overlap-viewport (the layout against a \
+            naive scan), refresh-clears-exhausted and way-forward (back to rest: nothing in flight \
+            and a usable header, footer or retry button).
             """)
 
     @Argument(help: ArgumentHelp("A scenario file whose list to explore.", valueName: "scenario"))
@@ -62,10 +64,11 @@ struct ExploreCommand: ParsableCommand {
             transform: Preset.parse)
     var preset: Preset?
 
-    @Option(help: ArgumentHelp("What plays the app: engine, the explorer's model of the preset's rules (fast), or behaviour, the preset's behaviour as render plays it "
-                               + "(the port of the seed's code, or the rules as a view controller), UIKit's callbacks and all.",
+    @Option(help: ArgumentHelp("What plays the app: behaviour, the list's behaviour as render plays it (the port of the seed's "
+                               + "code, or the rules as a view controller), UIKit's callbacks and all; or engine, the explorer's "
+                               + "model of the preset's rules (about seven times as fast).",
                                valueName: "logic"))
-    var logic: ExploreLogic = .engine
+    var logic: ExploreLogic = .behaviour
 
     @Option(name: [.short, .long], help: ArgumentHelp("Moves from the start to explore.", valueName: "n"))
     var depth = 8
@@ -129,10 +132,14 @@ struct ExploreCommand: ParsableCommand {
     var shardDepth = 4
 
     @Option(name: .customLong("frontier-states"),
-            help: ArgumentHelp("States of the next level a fingerprint search keeps in memory; past it they go to a "
-                               + "temporary file in the checkpoint's folder, as their paths, and are re-run from there when "
-                               + "expanded (slower, but memory stays bounded).", valueName: "n"))
-    var frontierStates = 1_000_000
+            help: ArgumentHelp("States of the next level a fingerprint search keeps in memory; past it each is kept only as "
+                               + "its path (in the trail, or with --logic engine in a temporary file in the checkpoint's "
+                               + "folder) and re-run when expanded (slower, but memory stays bounded). Default: 200,000 (a behaviour's "
+                               + "states are kilobytes each), 1,000,000 with --logic engine.", valueName: "n"))
+    var frontierStatesGiven: Int?
+
+    /// `--frontier-states`, or the default for what plays the app.
+    var frontierStates: Int { frontierStatesGiven ?? (logic == .engine ? 1_000_000 : BehaviourExplorer<RulesBehaviour>.defaultFrontierLimit) }
 
     @Option(name: .customLong("merge"), parsing: .singleValue,
             help: ArgumentHelp("Merge the results of shards 1…n (the files `explore --shard i/n` writes, one --merge each) into "
@@ -161,8 +168,8 @@ struct ExploreCommand: ParsableCommand {
             throw ValidationError("bad --time-limit '\(timeLimit)' (expected seconds from 0 to 10000000)")
         }
         guard (1...1_000).contains(shardDepth) else { throw ValidationError.outOfRange("shard-depth", shardDepth, 1...1_000) }
-        guard (1...100_000_000).contains(frontierStates) else {
-            throw ValidationError.outOfRange("frontier-states", frontierStates, 1...100_000_000)
+        if let frontierStatesGiven, !(1...100_000_000).contains(frontierStatesGiven) {
+            throw ValidationError.outOfRange("frontier-states", frontierStatesGiven, 1...100_000_000)
         }
         if !merge.isEmpty {
             let others = [(shard != nil, "--shard"), (resume != nil, "--resume"), (checkpoint != nil, "--checkpoint"),

@@ -17,16 +17,17 @@ final class ExploreCommandTests: XCTestCase {
     func testTheDefaultFitsAndTheRunSaysWhatItMayUse() throws {
         let outcome = try cli.run("explore", "--preset", "seed001", "--depth", "2", "--out", "out")
         XCTAssertEqual(outcome.stdout.split(separator: "\n").first,
-                       "explore seed001: at most 1,000,000 states, up to about 4.6 GB of memory (--max-states to change)")
+                       "explore seed001: Seed001Behaviour playing the app, at most 1,000,000 states, up to about 6.2 GB of memory "
+                       + "(--max-states to change)")
         XCTAssertEqual(outcome.crashSigns, [])
     }
 
     func testMaxStatesAtItsLimitAndOnePast() throws {
-        let atLimit = try cli.run("explore", "--preset", "standard", "--depth", "1", "--max-states", "100000000", "--out", "out")
+        let atLimit = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--depth", "1", "--max-states", "100000000", "--out", "out")
         XCTAssertEqual(atLimit.status, 0, atLimit.stderr)
         XCTAssertEqual(atLimit.stdout.split(separator: "\n").first,
                        "explore standard: at most 100,000,000 states, up to about 460.0 GB of memory (--max-states to change)")
-        let past = try cli.run("explore", "--preset", "standard", "--depth", "1", "--max-states", "100000001", "--out", "out")
+        let past = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--depth", "1", "--max-states", "100000001", "--out", "out")
         XCTAssertEqual(past.status, 64)
         XCTAssertEqual(past.stderrLines.first, "Error: bad --max-states '100000001' (expected a number from 1 to 100000000)")
     }
@@ -38,15 +39,15 @@ final class ExploreCommandTests: XCTestCase {
     }
 
     func testAFingerprintSearchStopsWithACheckpointThatResumesToTheSameResult() throws {
-        let whole = try cli.run("explore", "--preset", "standard", "--depth", "5", "--fingerprints", "--jobs", "1", "--out", "whole")
+        let whole = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--depth", "5", "--fingerprints", "--jobs", "1", "--out", "whole")
         XCTAssertEqual(whole.status, 0, whole.stderr)
         XCTAssertTrue(whole.stdout.contains("fingerprint collision probability"), whole.stdout)
         XCTAssertTrue(whole.stdout.contains("way-forward: not checked"), whole.stdout)
 
-        let first = try cli.run("explore", "--preset", "standard", "--depth", "3", "--jobs", "2", "--out", "part")
+        let first = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--depth", "3", "--jobs", "2", "--out", "part")
         XCTAssertEqual(first.status, 0, first.stderr)
         XCTAssertTrue(first.stdout.contains("Checkpoint: part/explore.checkpoint"), first.stdout)
-        let resumed = try cli.run("explore", "--preset", "standard", "--depth", "5", "--resume", "part/explore.checkpoint", "--out", "part")
+        let resumed = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--depth", "5", "--resume", "part/explore.checkpoint", "--out", "part")
         XCTAssertEqual(resumed.status, 0, resumed.stderr)
         XCTAssertNotNil(Self.counts(whole))
         XCTAssertEqual(Self.counts(resumed), Self.counts(whole))
@@ -62,32 +63,32 @@ final class ExploreCommandTests: XCTestCase {
             }
             return [summary ?? "none"] + lines.filter { $0.hasPrefix("  ok") || $0.hasPrefix("  FAIL") || $0.hasPrefix("        shortest") }
         }
-        let whole = try cli.run("explore", "--preset", "standard", "--depth", "7", "--fingerprints", "--out", "whole")
+        let whole = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--depth", "7", "--fingerprints", "--out", "whole")
         XCTAssertEqual(whole.status, 0, whole.stderr)
         var files: [String] = []
         for index in [2, 3, 1] {
-            let shard = try cli.run("explore", "--preset", "standard", "--depth", "7", "--shard", "\(index)/3", "--shard-depth", "2",
+            let shard = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--depth", "7", "--shard", "\(index)/3", "--shard-depth", "2",
                                     "--frontier-states", "5", "--out", "shard\(index)")
             XCTAssertEqual(shard.status, 0, shard.stderr)
             XCTAssertTrue(shard.stdout.contains("Shard result: shard\(index)/shard-\(index)-of-3.result"), shard.stdout)
             files += ["--merge", "shard\(index)/shard-\(index)-of-3.result"]
         }
-        let merged = try cli.run(["explore", "--preset", "standard", "--depth", "7", "--out", "merged"] + files)
+        let merged = try cli.run(["explore", "--logic", "engine", "--preset", "standard", "--depth", "7", "--out", "merged"] + files)
         XCTAssertEqual(merged.status, 0, merged.stderr)
         XCTAssertTrue(merged.stdout.contains("3 shards merged"), merged.stdout)
         XCTAssertEqual(report(merged), report(whole))
         XCTAssertGreaterThan(report(whole).count, 5)
 
-        let missing = try cli.run(["explore", "--preset", "standard", "--depth", "7", "--out", "merged"] + files.dropLast(2))
+        let missing = try cli.run(["explore", "--logic", "engine", "--preset", "standard", "--depth", "7", "--out", "merged"] + files.dropLast(2))
         XCTAssertEqual(missing.status, 65)
         XCTAssertEqual(missing.stderrLines.first, "cannot merge: expected shards 1…3 once each; missing 1")
-        let otherDepth = try cli.run(["explore", "--preset", "standard", "--depth", "6", "--out", "merged"] + files)
+        let otherDepth = try cli.run(["explore", "--logic", "engine", "--preset", "standard", "--depth", "6", "--out", "merged"] + files)
         XCTAssertEqual(otherDepth.status, 65)
         XCTAssertEqual(otherDepth.stderrLines.first?.hasSuffix("but this run is --depth 6"), true, otherDepth.stderr)
-        let mixed = try cli.run(["explore", "--preset", "standard", "--shard", "1/3", "--out", "merged"] + files)
+        let mixed = try cli.run(["explore", "--logic", "engine", "--preset", "standard", "--shard", "1/3", "--out", "merged"] + files)
         XCTAssertEqual(mixed.status, 64)
         XCTAssertEqual(mixed.stderrLines.first, "Error: --merge reads finished shards: leave out --shard")
-        let nothing = try cli.run("explore", "--preset", "standard", "--merge", "nowhere.result")
+        let nothing = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--merge", "nowhere.result")
         XCTAssertEqual(nothing.status, 66)
         XCTAssertEqual(nothing.stderrLines.first, "cannot read shard result nowhere.result")
         XCTAssertEqual(merged.crashSigns, [])
@@ -95,34 +96,39 @@ final class ExploreCommandTests: XCTestCase {
 
     func testABadCheckpointIsRefusedNamingTheFile() throws {
         try cli.write("{ \"name\": \"x\" }", to: "x.json")
-        let bad = try cli.run("explore", "--preset", "standard", "--resume", "x.json")
+        let bad = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--resume", "x.json")
         XCTAssertEqual(bad.status, 65)
         XCTAssertEqual(bad.stderrLines.first?.hasPrefix("x.json is not an explore checkpoint: expected a file written by"), true, bad.stderr)
-        let missing = try cli.run("explore", "--preset", "standard", "--resume", "nowhere.checkpoint")
+        let missing = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--resume", "nowhere.checkpoint")
         XCTAssertEqual(missing.status, 66)
         XCTAssertEqual(missing.stderrLines.first, "cannot read checkpoint nowhere.checkpoint: no such file")
 
-        let first = try cli.run("explore", "--preset", "standard", "--depth", "2", "--fingerprints", "--checkpoint", "c.checkpoint", "--out", "o")
+        let first = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--depth", "2", "--fingerprints", "--checkpoint", "c.checkpoint", "--out", "o")
         XCTAssertEqual(first.status, 0, first.stderr)
-        let other = try cli.run("explore", "--preset", "seed000", "--depth", "3", "--resume", "c.checkpoint", "--out", "o")
+        let other = try cli.run("explore", "--logic", "engine", "--preset", "seed000", "--depth", "3", "--resume", "c.checkpoint", "--out", "o")
         XCTAssertEqual(other.status, 65)
         XCTAssertEqual(other.stderrLines.first?.hasPrefix("checkpoint c.checkpoint was written for another search"), true, other.stderr)
-        let sharded = try cli.run("explore", "--preset", "standard", "--depth", "3", "--shard", "1/2", "--resume", "c.checkpoint", "--out", "o")
+        let sharded = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--depth", "3", "--shard", "1/2", "--resume", "c.checkpoint", "--out", "o")
         XCTAssertEqual(sharded.status, 65, "a checkpoint of the whole search is not one of a shard")
-        XCTAssertEqual(try cli.run("explore", "--preset", "standard", "--jobs", "0").status, 64)
-        XCTAssertEqual(try cli.run("explore", "--preset", "standard", "--shard", "3/2").status, 64)
+        XCTAssertEqual(try cli.run("explore", "--logic", "engine", "--preset", "standard", "--jobs", "0").status, 64)
+        XCTAssertEqual(try cli.run("explore", "--logic", "engine", "--preset", "standard", "--shard", "3/2").status, 64)
     }
 
-    /// `--logic behaviour` searches the preset's behaviour, the code render plays: the same screens as the
-    /// engine's model, its counterexamples replay through render, and what it cannot do yet is refused.
+    /// `--logic behaviour`, the default, searches the preset's behaviour, the code render plays: the same screens
+    /// as the engine's model, its counterexamples replay through render, and its fingerprint search stops and resumes.
     func testLogicBehaviourSearchesThePresetsOwnBehaviour() throws {
         func screens(_ outcome: Subprocess.Outcome) -> String? {
             outcome.stdout.split(separator: "\n").first { $0.hasPrefix("Gallery:") }.map(String.init)
         }
-        let engine = try cli.run("explore", "--preset", "seed001", "--depth", "5", "--out", "engine")
+        let engine = try cli.run("explore", "--logic", "engine", "--preset", "seed001", "--depth", "5", "--out", "engine")
         let behaviour = try cli.run("explore", "--preset", "seed001", "--depth", "5", "--logic", "behaviour", "--out", "behaviour")
         XCTAssertEqual(behaviour.stdout.split(separator: "\n").first,
-                       "explore seed001: Seed001Behaviour playing the app, at most 1,000,000 states (--max-states to change)")
+                       "explore seed001: Seed001Behaviour playing the app, at most 1,000,000 states, up to about 6.2 GB of memory "
+                       + "(--max-states to change)")
+        // The behaviour is the default: the same search without --logic.
+        let byDefault = try cli.run("explore", "--preset", "seed001", "--depth", "5", "--out", "default")
+        XCTAssertEqual(byDefault.stdout.replacingOccurrences(of: "default/", with: "behaviour/").split(separator: "\n").filter { !$0.contains(" s (") },
+                       behaviour.stdout.split(separator: "\n").filter { !$0.contains(" s (") })
         XCTAssertNotNil(screens(engine))
         XCTAssertEqual(screens(behaviour)?.replacingOccurrences(of: "behaviour/", with: ""),
                        screens(engine)?.replacingOccurrences(of: "engine/", with: ""))
@@ -192,7 +198,7 @@ final class ExploreCommandTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: cli.folder.appendingPathComponent("merged/counterexamples/spinner-has-a-request.json")),
                        try Data(contentsOf: cli.folder.appendingPathComponent("whole/counterexamples/spinner-has-a-request.json")))
         // The engine's shards are not the behaviour's.
-        let engine = try cli.run(["explore", "--preset", "seed001", "--depth", "6", "--out", "merged"] + files)
+        let engine = try cli.run(["explore", "--logic", "engine", "--preset", "seed001", "--depth", "6", "--out", "merged"] + files)
         XCTAssertEqual(engine.status, 65)
         XCTAssertEqual(engine.stderrLines.first?.hasPrefix("cannot merge: shard1/shard-1-of-3.result was written for behaviour Seed001Behaviour"), true,
                        engine.stderr)
@@ -201,9 +207,9 @@ final class ExploreCommandTests: XCTestCase {
     /// `--inserts`: the report's search and the fingerprint search find the same states, more than without
     /// inserts; a checkpoint of a search with inserts is refused by one without; the gallery's screens replay.
     func testInsertsAreExploredByBothSearchesAlike() throws {
-        let plain = try cli.run("explore", "--preset", "standard", "--depth", "5", "--fingerprints", "--jobs", "1", "--out", "plain")
-        let prints = try cli.run("explore", "--preset", "standard", "--depth", "5", "--inserts", "2", "--jobs", "2", "--out", "prints")
-        let graph = try cli.run("explore", "--preset", "standard", "--depth", "5", "--inserts", "2", "--out", "graph")
+        let plain = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--depth", "5", "--fingerprints", "--jobs", "1", "--out", "plain")
+        let prints = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--depth", "5", "--inserts", "2", "--jobs", "2", "--out", "prints")
+        let graph = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--depth", "5", "--inserts", "2", "--out", "graph")
         for outcome in [plain, prints, graph] { XCTAssertEqual(outcome.status, 0, outcome.stderr) }
         let states = { (outcome: Subprocess.Outcome) -> Int? in
             guard let line = Self.counts(outcome), let number = line.split(separator: ":").last?.split(separator: " ").first else { return nil }
@@ -212,24 +218,24 @@ final class ExploreCommandTests: XCTestCase {
         XCTAssertGreaterThan(try XCTUnwrap(states(prints)), try XCTUnwrap(states(plain)))
         XCTAssertTrue(graph.stdout.contains("to depth 5: \(try XCTUnwrap(states(prints))) states,"), graph.stdout)
 
-        let part = try cli.run("explore", "--preset", "standard", "--depth", "2", "--inserts", "2", "--jobs", "1", "--out", "part")
+        let part = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--depth", "2", "--inserts", "2", "--jobs", "1", "--out", "part")
         XCTAssertEqual(part.status, 0, part.stderr)
-        let other = try cli.run("explore", "--preset", "standard", "--depth", "5", "--resume", "part/explore.checkpoint", "--out", "part")
+        let other = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--depth", "5", "--resume", "part/explore.checkpoint", "--out", "part")
         XCTAssertEqual(other.status, 65, other.stderr)
-        let resumed = try cli.run("explore", "--preset", "standard", "--depth", "5", "--inserts", "2", "--resume", "part/explore.checkpoint",
+        let resumed = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--depth", "5", "--inserts", "2", "--resume", "part/explore.checkpoint",
                                   "--out", "part")
         XCTAssertEqual(resumed.status, 0, resumed.stderr)
         XCTAssertEqual(Self.counts(resumed), Self.counts(prints))
-        XCTAssertEqual(try cli.run("explore", "--preset", "standard", "--inserts", "-1").status, 64)
+        XCTAssertEqual(try cli.run("explore", "--logic", "engine", "--preset", "standard", "--inserts", "-1").status, 64)
 
         // A feed of one page, inserts and all, is searched to its end: the same end for both searches.
-        let ended = try cli.run("explore", "--preset", "standard", "--depth", "1000", "--pages", "1", "--inserts", "1", "--jobs", "2", "--out", "ended")
+        let ended = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--depth", "1000", "--pages", "1", "--inserts", "1", "--jobs", "2", "--out", "ended")
         XCTAssertEqual(ended.status, 0, ended.stderr)
         XCTAssertTrue(ended.stdout.contains("every state expanded"), ended.stdout)
-        let whole = try cli.run("explore", "--preset", "standard", "--depth", "1000", "--pages", "1", "--inserts", "1", "--out", "whole")
+        let whole = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--depth", "1000", "--pages", "1", "--inserts", "1", "--out", "whole")
         XCTAssertEqual(whole.status, 0, whole.stderr)
         XCTAssertTrue(whole.stdout.contains("to depth 1000: \(try XCTUnwrap(states(ended))) states,"), whole.stdout)
-        XCTAssertEqual(try cli.run("explore", "--preset", "standard", "--pages", "0").status, 64)
+        XCTAssertEqual(try cli.run("explore", "--logic", "engine", "--preset", "standard", "--pages", "0").status, 64)
         XCTAssertEqual(prints.crashSigns, [])
     }
 }

@@ -39,7 +39,11 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
     /// States of the next level a fingerprint search (`search`) keeps as whole runners, kilobytes each;
     /// past it a state is kept only as its place in the trail (8 bytes) and re-run from the start when it
     /// is expanded (slower, but memory stays bounded).
-    public var frontierLimit = 200_000
+    public var frontierLimit = Self.defaultFrontierLimit
+    public static var defaultFrontierLimit: Int { 200_000 }
+    /// Memory a state of `run` takes, a whole run and its edges, as measured on `standard` at depth 16 (it grows
+    /// with the rows), for saying up front what a search may use: about 6.2 GB at a million states.
+    public static var bytesPerState: Int { 6_200 }
     /// A fingerprint search (`search`) of one share of the states first reached at the shard's depth, for one
     /// machine of a CI matrix; `BehaviourSearch.shardResult` is what `ShardMerge` merges. Its fingerprints are
     /// Swift's `Hasher`'s: run every shard with `SWIFT_DETERMINISTIC_HASHING=1` (`ShardResult.hashingIsDeterministic`),
