@@ -89,9 +89,7 @@ extension ExploreCommand {
         try report(result.violations, invariants: result.invariants, skipped: result.skipped, out: out, console: console)
         if let shard = explorer.shard { try Self.write(result.shardResult, of: shard, out: out, console: console) }
         if let checkpoint = result.checkpoint { try Self.write(checkpoint, to: self.checkpoint ?? "\(out)/explore.checkpoint", console: console) }
-        if !result.violations.isEmpty {
-            throw CommandFailure(.failure, "\(result.violations.count) invariant\(result.violations.count == 1 ? "" : "s") broken; see \(out)/counterexamples/")
-        }
+        if !result.violations.isEmpty { throw Self.broken(result.violations.count, out: out) }
     }
 
     /// `--merge` for a team's logic: the shards' results as one search's, each counterexample re-run.
@@ -105,18 +103,12 @@ extension ExploreCommand {
         } catch {
             throw Self.failure(error)
         }
-        let stats = merged.statistics
-        console.out("explore \(scenario.name) (\(logic)) to depth \(depth), \(merged.shards) shards merged: \(stats.states) states, "
-                    + "\(stats.transitions) transitions, depth reached \(stats.depthReached), "
-                    + (stats.complete ? "every state expanded" : "stopped at the depth limit")
-                    + String(format: ", %.2f s for the slowest shard", stats.seconds))
-        console.out(Self.collisionLine(states: stats.states))
+        console.out(mergedSummary(scenario, logic: logic, merged))
+        console.out(Self.collisionLine(states: merged.statistics.states))
         let rules = explorer.invariants.filter { $0.atRest == nil }
         try report(violations, invariants: rules.map { ($0.name, $0.summary) }, skipped: explorer.invariants.filter { $0.atRest != nil }.map(\.name),
                    out: out, console: console)
-        if !violations.isEmpty {
-            throw CommandFailure(.failure, "\(violations.count) invariant\(violations.count == 1 ? "" : "s") broken; see \(out)/counterexamples/")
-        }
+        if !violations.isEmpty { throw Self.broken(violations.count, out: out) }
     }
 
     /// Each rule ok, or FAIL with its shortest path, its replies and its counterexample file; then the rules not checked.

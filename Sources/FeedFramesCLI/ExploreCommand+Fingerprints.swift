@@ -69,9 +69,7 @@ extension ExploreCommand {
         try report(result.violations, names: result.invariants.map(\.name), scenario: scenario, model: model, out: out, console: console)
         if let shard { try Self.write(result.shardResult, of: shard, out: out, console: console) }
         if let checkpoint = result.checkpoint { try Self.write(checkpoint, to: checkpointPath, console: console) }
-        if !result.violations.isEmpty {
-            throw CommandFailure(.failure, "\(result.violations.count) invariant\(result.violations.count == 1 ? "" : "s") broken; see \(out)/counterexamples/")
-        }
+        if !result.violations.isEmpty { throw Self.broken(result.violations.count, out: out) }
     }
 
     /// Each rule: ok, or FAIL with its shortest path, written as a counterexample scenario.
@@ -106,16 +104,10 @@ extension ExploreCommand {
         } catch {
             throw Self.failure(error)
         }
-        let stats = merged.statistics
-        console.out("explore \(scenario.name) (\(scenario.preset.name)) to depth \(depth), \(merged.shards) shards merged: \(stats.states) states, "
-                    + "\(stats.transitions) transitions, depth reached \(stats.depthReached), "
-                    + (stats.complete ? "every state expanded" : "stopped at the depth limit")
-                    + String(format: ", %.2f s for the slowest shard", stats.seconds))
-        console.out(Self.collisionLine(states: stats.states))
+        console.out(mergedSummary(scenario, logic: scenario.preset.name, merged))
+        console.out(Self.collisionLine(states: merged.statistics.states))
         try report(violations, names: search.invariants.map(\.name), scenario: scenario, model: model, out: out, console: console)
-        if !violations.isEmpty {
-            throw CommandFailure(.failure, "\(violations.count) invariant\(violations.count == 1 ? "" : "s") broken; see \(out)/counterexamples/")
-        }
+        if !violations.isEmpty { throw Self.broken(violations.count, out: out) }
     }
 
     /// The shard results in `files` merged, when they are the shards of the search `identity` to `depth`.
@@ -163,6 +155,20 @@ extension ExploreCommand {
         "explore \(scenario.name) (\(logic)) to depth \(depth): \(stats.states) states, \(stats.transitions) transitions, "
             + "depth reached \(stats.depthReached), "
             + (stop == .exhausted ? "every state expanded" : "stopped at \(stop.rawValue)") + String(format: ", %.2f s", stats.seconds)
+    }
+
+    /// `explore NAME (LOGIC) to depth D, n shards merged: N states, …` for `--merge`.
+    func mergedSummary(_ scenario: Scenario, logic: String, _ merged: MergedExploration) -> String {
+        let stats = merged.statistics
+        return "explore \(scenario.name) (\(logic)) to depth \(depth), \(merged.shards) shards merged: \(stats.states) states, "
+            + "\(stats.transitions) transitions, depth reached \(stats.depthReached), "
+            + (stats.complete ? "every state expanded" : "stopped at the depth limit")
+            + String(format: ", %.2f s for the slowest shard", stats.seconds)
+    }
+
+    /// Exit 1 for a fingerprint search that found `count` rules broken.
+    static func broken(_ count: Int, out: String) -> CommandFailure {
+        CommandFailure(.failure, "\(count) invariant\(count == 1 ? "" : "s") broken; see \(out)/counterexamples/")
     }
 
     static func collisionLine(states: Int) -> String {

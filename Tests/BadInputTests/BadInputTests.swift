@@ -20,6 +20,9 @@ final class BadInputTests: XCTestCase {
         var exit: Int32
         var stderr: [String]
         var generate: (kind: String, file: String)?
+        /// Seconds before the run counts as hung: 30, or the case's own `timeout` (a million items in a debug
+        /// build take 20–32 s on the CI machine).
+        var timeout: Double = 30
     }
 
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -48,9 +51,11 @@ final class BadInputTests: XCTestCase {
             }
             var note = ""
             if case .string(let text)? = object["note"] { note = text }
-            return Case(name: name, note: note, arguments: args.compactMap { if case .string(let s) = $0 { s } else { nil } },
-                        exit: Int32(exit), stderr: stderr.compactMap { if case .string(let s) = $0 { s } else { nil } },
-                        generate: generate)
+            var found = Case(name: name, note: note, arguments: args.compactMap { if case .string(let s) = $0 { s } else { nil } },
+                             exit: Int32(exit), stderr: stderr.compactMap { if case .string(let s) = $0 { s } else { nil } },
+                             generate: generate)
+            if case .number(let seconds)? = object["timeout"] { found.timeout = seconds }
+            return found
         }
     }
 
@@ -130,7 +135,7 @@ final class BadInputTests: XCTestCase {
         try scratch.write("{\"frame\": 1}\n", to: "out/earlier/0001.json")
         let before = scratch.snapshot("out")
 
-        let outcome = try scratch.run(badInput.arguments, timeout: 30)
+        let outcome = try scratch.run(badInput.arguments, timeout: badInput.timeout)
         var problems = outcome.crashSigns
         let real = scratch.folder.resolvingSymlinksInPath().path
         let expected = badInput.stderr.map { $0.replacingOccurrences(of: "{dir}", with: real) }
