@@ -80,7 +80,7 @@ struct ExploreCommand: ParsableCommand {
                                valueName: "file"))
     var dot: String?
 
-    @Option(name: .customLong("max-states"), help: ArgumentHelp("Stop expanding at this many states (about 4.6 KB each, or 30 bytes with --fingerprints).", valueName: "n"))
+    @Option(name: .customLong("max-states"), help: ArgumentHelp("Stop expanding at this many states (about 6.2 KB each, 4.6 KB with --logic engine, or 30 bytes with --fingerprints).", valueName: "n"))
     var maxStates = Explorer.defaultMaxStates
 
     @Option(help: ArgumentHelp("At most this many screens in the gallery.", valueName: "n"))
