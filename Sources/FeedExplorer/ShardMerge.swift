@@ -64,7 +64,7 @@ public struct ShardResult: Sendable {
     /// `SWIFT_DETERMINISTIC_HASHING` is set when it starts.
     public static var hashingIsDeterministic: Bool {
         guard let value = ProcessInfo.processInfo.environment["SWIFT_DETERMINISTIC_HASHING"]?.lowercased() else { return false }
-        return ["1", "true", "yes", "on"].contains(value)
+        return ["1", "true", "yes"].contains(value)  // what Swift's runtime reads as true
     }
 
     /// The result of a finished shard; nil when the search was not a recording shard or stopped early.

@@ -105,9 +105,7 @@ extension ExploreCommand {
         }
         console.out(mergedSummary(scenario, logic: logic, merged))
         console.out(Self.collisionLine(states: merged.statistics.states))
-        let rules = explorer.invariants.filter { $0.atRest == nil }
-        try report(violations, invariants: rules.map { ($0.name, $0.summary) }, skipped: explorer.invariants.filter { $0.atRest != nil }.map(\.name),
-                   out: out, console: console)
+        try report(violations, invariants: explorer.searchedRuleSummaries, skipped: explorer.skippedRules, out: out, console: console)
         if !violations.isEmpty { throw Self.broken(violations.count, out: out) }
     }
 

@@ -99,6 +99,12 @@ extension BehaviourExplorer {
         searchIdentity + (shard.map { " shard \($0.index)/\($0.count) at depth \($0.depth)" } ?? "")
     }
 
+    /// The places in `invariants` of the rules a fingerprint search checks: those of a state or a callback.
+    var searchedRules: [Int] { (0..<invariants.count).filter { invariants[$0].state != nil || invariants[$0].callback != nil } }
+
+    /// The rules a fingerprint search cannot decide, since they need the whole graph (`way-forward`).
+    public var skippedRules: [String] { invariants.filter { $0.atRest != nil }.map(\.name) }
+
     /// The identity of the search unsharded: what the shards of one search share, and `ShardMerge` checks.
     public var searchIdentity: String {
         let written = String(decoding: ScenarioWriter.bytes(of: scenario), as: UTF8.self)
@@ -191,7 +197,7 @@ extension BehaviourExplorer {
         frontier = Frontier(current: LevelRunners([]), currentBase: 0, depth: -1, upcoming: [])
 
         // Every rule with a check of a state or a callback; one decided at rest on the graph is skipped.
-        let rules = (0..<invariants.count).filter { invariants[$0].state != nil || invariants[$0].callback != nil }
+        let rules = searchedRules
         var violations: [BehaviourViolation] = []
         for rule in rules {
             guard let finding = search.found[rule] else { continue }
@@ -200,8 +206,8 @@ extension BehaviourExplorer {
                                         node: finding.parent < 0 ? finding.node : finding.parent, occurrences: search.counts[rule]).0)
         }
         let bytesPerState = Double(visited.bytes + search.trail.bytes) / Double(max(1, search.trail.count))
-        var result = BehaviourSearch(invariants: rules.map { (invariants[$0].name, invariants[$0].summary) }, violations: violations,
-                                     statistics: statistics(), skipped: invariants.filter { $0.atRest != nil }.map(\.name),
+        var result = BehaviourSearch(invariants: searchedRuleSummaries, violations: violations,
+                                     statistics: statistics(), skipped: skippedRules,
                                      bytesPerState: bytesPerState, stop: stop, checkpoint: stop == .exhausted ? nil : search)
         result.excluded = search.excluded
         result.shardResult = ShardResult(search, shard: shard, identity: searchIdentity, maxDepth: maxDepth, stop: stop,
@@ -220,6 +226,9 @@ extension BehaviourExplorer {
         return (BehaviourViolation(invariant: invariant.name, message: message, path: path, node: node, occurrences: occurrences,
                                    requestsIssued: end.requestsIssued, counterexample: counterexample), path.count == route.count)
     }
+
+    /// Name and summary of every rule a fingerprint search checks, in order (`BehaviourSearch.invariants`).
+    public var searchedRuleSummaries: [(name: String, summary: String)] { searchedRules.map { (invariants[$0].name, invariants[$0].summary) } }
 
     /// The violations of the shards merged (`ShardMerge.merge` of their `shardResult`s), each path re-run from the
     /// start: what the unsharded `search` reports, but for `node`, which is −1 (no one shard holds the whole order).
