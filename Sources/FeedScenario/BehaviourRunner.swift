@@ -71,6 +71,16 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// Each callback with its effects and the screen before and after, while not `nil`: what the
     /// explorer's invariants read (they never see the logic's state type). The reader empties it.
     public var journal: [CallbackRecord]?
+    /// Rules over one callback, each judged on its record as the callback happens (a search's, which
+    /// keeps no journal: a record is hundreds of bytes, and a move makes dozens). What they find is
+    /// gathered in `breaches`.
+    public var callbackChecks: [CallbackCheck] = [] {
+        didSet { judgesQuietCallbacks = callbackChecks.contains { !$0.holdsWhenNothingChanges } }
+    }
+    /// Some check must see the callbacks that change nothing too.
+    private var judgesQuietCallbacks = false
+    /// What `callbackChecks` found since the reader last emptied it: (the check's rule, what was seen).
+    public var breaches: [(rule: Int, message: String)] = []
     /// The newest request that replaces the rows (initial or refresh): a reply to any request before it is stale.
     var newestReplacing = 0
     /// Replies FeedFrames delivered to requests older than the newest that replaces the rows: their pages are out of date.
@@ -429,19 +439,26 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         var passes = 0
         while now != visibleRows && passes < 8 {
             passes += 1
-            let before = Set(visibleRows), after = Set(now)
             let down = contentOffset >= start, h = viewport.height
             let stack = self.stack
             func edges(_ row: Int) -> (top: Double, bottom: Double) { row < stack.heights.count ? stack.edges(of: row) : (0, 0) }
-            // How far the offset had moved when each row crossed an edge.
+            // How far the offset had moved when each row crossed an edge. Both lists are in row order: one
+            // walk through them finds the rows that left and those that entered.
             var crossings: [(distance: Double, row: Int, enters: Bool)] = []
-            for row in visibleRows where !after.contains(row) {
-                let edge = edges(row)
-                crossings.append((down ? edge.bottom - start : start + h - edge.top, row, false))
-            }
-            for row in now where !before.contains(row) {
-                let edge = edges(row)
-                crossings.append((from == nil ? edge.top : (down ? edge.top - (start + h) : start - edge.bottom), row, true))
+            var old = 0, new = 0
+            while old < visibleRows.count || new < now.count {
+                if new == now.count || (old < visibleRows.count && visibleRows[old] < now[new]) {
+                    let edge = edges(visibleRows[old])
+                    crossings.append((down ? edge.bottom - start : start + h - edge.top, visibleRows[old], false))
+                    old += 1
+                } else if old == visibleRows.count || now[new] < visibleRows[old] {
+                    let edge = edges(now[new])
+                    crossings.append((from == nil ? edge.top : (down ? edge.top - (start + h) : start - edge.bottom), now[new], true))
+                    new += 1
+                } else {
+                    old += 1
+                    new += 1
+                }
             }
             crossings.sort { ($0.distance, $0.enters ? 1 : 0, $0.row) < ($1.distance, $1.enters ? 1 : 0, $1.row) }
             visibleRows = now
@@ -483,9 +500,12 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         if !searching { callbacks.append(callback.name) }
         var next = state
         let effects = behaviour.handle(callback, state: &next)
-        guard journal != nil else {
-            change(to: next)
-            for effect in effects { carry(effect) }
+        let quiet = effects.isEmpty && next == state
+        guard journal != nil || judgesQuietCallbacks || (!quiet && !callbackChecks.isEmpty) else {
+            if !quiet {
+                change(to: next)
+                for effect in effects { carry(effect) }
+            }
             return
         }
         let before = screen
@@ -504,6 +524,9 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         let record = CallbackRecord(callback: callback, time: time, effects: effects, screenBefore: before, screenAfter: screen,
                                     started: started, inFlight: inFlight.values.sorted { $0.id < $1.id },
                                     answered: request, stale: stale)
+        for check in callbackChecks {
+            if let message = check.check(record) { breaches.append((check.rule, message)) }
+        }
         journal?.append(record)
     }
 

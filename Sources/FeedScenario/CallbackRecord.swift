@@ -26,3 +26,19 @@ public struct CallbackRecord: Hashable, Sendable {
     /// started after a load-more, say): its rows are out of date.
     public var stale: Bool
 }
+
+/// A rule over one callback, as a runner judges it while it plays (`BehaviourRunner.callbackChecks`):
+/// `rule` is the place the finding is reported under, `check` returns `nil` when the rule holds.
+public struct CallbackCheck: Sendable {
+    public var rule: Int
+    public var check: @Sendable (CallbackRecord) -> String?
+    /// The rule holds on any callback that changes nothing — no effect, the logic's state as it was — so
+    /// the runner need not build those callbacks' records for it (most of a search's callbacks are such).
+    public var holdsWhenNothingChanges: Bool
+
+    public init(rule: Int, holdsWhenNothingChanges: Bool = false, check: @escaping @Sendable (CallbackRecord) -> String?) {
+        self.rule = rule
+        self.holdsWhenNothingChanges = holdsWhenNothingChanges
+        self.check = check
+    }
+}

@@ -73,7 +73,7 @@ final class BehaviourExplorerTests: XCTestCase {
                 XCTAssertEqual(replay.steps.count, 1 + violation.path.flatMap(\.steps).count)
                 var runner = BehaviourRunner(PlantedPager(bug: bug), scenario: replay)
                 runner.journal = []
-                try runner.run(replay.steps) { (_: Frame) throws(Never) in }
+                runner.run(replay.steps) { (_: Frame) throws(Never) in }
                 let rule = try XCTUnwrap(BehaviourInvariant<PlantedPager.State>.standard.first { $0.name == violation.invariant })
                 let seen = (runner.journal ?? []).lazy.compactMap { rule.callback?($0) }.first
                     ?? rule.state?(runner.state, runner.screen, runner.facts)

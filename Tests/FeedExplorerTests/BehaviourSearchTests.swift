@@ -56,6 +56,46 @@ final class BehaviourSearchTests: XCTestCase {
         }
     }
 
+    /// The standard rules say they hold on any callback that changes nothing, so a search builds no record
+    /// for those: the same rules judging every callback find the same, on every planted bug.
+    func testRulesThatHoldWhenNothingChangesFindWhatTheyFindJudgingEveryCallback() throws {
+        for bug in [nil] + PlantedPager.Bug.allCases {
+            let label = bug.map { "\($0)" } ?? "no bug"
+            let everyCallback = BehaviourInvariant<PlantedPager.State>.standard.map { rule in
+                var rule = rule
+                rule.holdsWhenNothingChanges = false
+                return rule
+            }
+            XCTAssertTrue(BehaviourInvariant<PlantedPager.State>.standard.filter { $0.callback != nil }.allSatisfy(\.holdsWhenNothingChanges))
+            let skipping = BehaviourExplorer(PlantedPager(bug: bug), scenario: try scenario(), key: PlantedPager.key, maxDepth: 6).search()
+            let judging = BehaviourExplorer(PlantedPager(bug: bug), scenario: try scenario(), invariants: everyCallback, key: PlantedPager.key,
+                                            maxDepth: 6).search()
+            XCTAssertEqual(skipping.statistics.states, judging.statistics.states, label)
+            XCTAssertEqual(skipping.violations.map { [$0.invariant, $0.message] + $0.path.map(\.description) },
+                           judging.violations.map { [$0.invariant, $0.message] + $0.path.map(\.description) }, label)
+            XCTAssertEqual(skipping.violations.map(\.occurrences), judging.violations.map(\.occurrences), label)
+        }
+    }
+
+    /// A team's callback rule sees every callback, those that change nothing included (a row scrolled
+    /// out of view, which the planted pager ignores), unless it says it holds on them.
+    func testATeamsCallbackRuleSeesCallbacksThatChangeNothing() throws {
+        func rowLeaves(holdsWhenNothingChanges: Bool) -> BehaviourInvariant<PlantedPager.State> {
+            BehaviourInvariant(name: "no-row-leaves", summary: "No row scrolls out of view.", holdsWhenNothingChanges: holdsWhenNothingChanges,
+                               callback: { record in
+                                   guard case .didEndDisplaying(let row, _) = record.callback, record.effects.isEmpty,
+                                         record.screenBefore == record.screenAfter else { return nil }
+                                   return "row \(row) left the screen"
+                               })
+        }
+        for (holds, found) in [(false, true), (true, false)] {
+            let explorer = BehaviourExplorer(PlantedPager(bug: nil), scenario: try scenario(), invariants: [rowLeaves(holdsWhenNothingChanges: holds)],
+                                             key: PlantedPager.key, maxDepth: 4)
+            XCTAssertEqual(explorer.search().violation("no-row-leaves") != nil, found, "holdsWhenNothingChanges: \(holds)")
+            XCTAssertEqual(explorer.run().violations.contains { $0.invariant == "no-row-leaves" }, found, "holdsWhenNothingChanges: \(holds)")
+        }
+    }
+
     /// A cap on the states ends the search with the counts so far, as `run` ends.
     func testACapEndsBothSearchesAlike() throws {
         var explorer = BehaviourExplorer(RulesBehaviour(config: try scenario().config), scenario: try scenario(),

@@ -20,7 +20,7 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
     /// The rules' checks by kind, with their places in `invariants`: a search calls them for every state and
     /// callback, and reading them out of the rules each time copied every rule (a tenth of a search, perf).
     private var stateChecks: [(rule: Int, check: @Sendable (Behaviour.State, ListScreen, PlayFacts) -> String?)] = []
-    private var callbackChecks: [(rule: Int, check: @Sendable (CallbackRecord) -> String?)] = []
+    private var callbackChecks: [CallbackCheck] = []
     /// What of the logic's state tells states apart (by default, the behaviour's `searchKey`).
     public var key: @Sendable (Behaviour.State) -> AnyHashable
     public var moves: [Move]
@@ -179,7 +179,7 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
         first.source = .scripted(source)
         var start = BehaviourRunner(behaviour, scenario: first)
         start.searching = true
-        start.journal = []
+        start.callbackChecks = callbackChecks
         start.perform(.event(.launch)) { (_: Frame) throws(Never) in }
         return start
     }
@@ -197,23 +197,18 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
         return result
     }
 
-    /// The callback rules the callbacks `runner` has journaled since the last call break; the journal is emptied.
+    /// The callback rules broken by the callbacks `runner` has played since the last call (it judges them as
+    /// they happen, `callbackChecks`); its findings are emptied.
     func callbackBreaches(_ runner: inout BehaviourRunner<Behaviour>) -> [(rule: Int, message: String)] {
-        let journal = runner.journal ?? []
-        runner.journal = []
-        var result: [(Int, String)] = []
-        for record in journal {
-            for index in 0..<callbackChecks.count {
-                if let message = callbackChecks[index].check(record) { result.append((callbackChecks[index].rule, message)) }
-            }
-        }
-        return result
+        guard !runner.breaches.isEmpty else { return [] }
+        defer { runner.breaches = [] }
+        return runner.breaches
     }
 
     private static func checks(_ invariants: [BehaviourInvariant<Behaviour.State>])
-        -> ([(rule: Int, check: @Sendable (Behaviour.State, ListScreen, PlayFacts) -> String?)], [(rule: Int, check: @Sendable (CallbackRecord) -> String?)]) {
+        -> ([(rule: Int, check: @Sendable (Behaviour.State, ListScreen, PlayFacts) -> String?)], [CallbackCheck]) {
         (invariants.indices.compactMap { rule in invariants[rule].state.map { (rule, $0) } },
-         invariants.indices.compactMap { rule in invariants[rule].callback.map { (rule, $0) } })
+         invariants.indices.compactMap { rule in invariants[rule].callback.map { CallbackCheck(rule: rule, holdsWhenNothingChanges: invariants[rule].holdsWhenNothingChanges, check: $0) } })
     }
 
     /// Where per-request latencies are in their cycle (see `ExplorerModel.latencyPhase`).
