@@ -65,9 +65,14 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     public private(set) var ineffectiveSteps = 0
     /// Every callback the logic received, by name, in order: what SPEC §10's table promises.
     public private(set) var callbacks: [String] = []
-    /// On for a search, which makes millions of callbacks and reads neither their names (`callbacks`)
-    /// nor frames: `perform` then emits none.
+    /// On for a search, which makes millions of callbacks and reads neither their names (`callbacks`),
+    /// nor frames, nor the steps that did nothing: `perform` then emits and notes none.
     public var searching = false
+    /// The caller chooses the outcome of every reply to a request in flight (`deliverNext(by:outcome:)`), as
+    /// a search does: the source is then asked only how long a request takes, and makes no page that
+    /// would be thrown away. A reply delivered without an outcome is then answered by the source as it
+    /// arrives.
+    public var choosesOutcomes = false
     /// Each callback with its effects and the screen before and after, while not `nil`: what the
     /// explorer's invariants read (they never see the logic's state type). The reader empties it.
     public var journal: [CallbackRecord]?
@@ -184,14 +189,23 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         for step in steps { try perform(step, emit: emit) }
     }
 
+    /// One step with no frames to emit, as a search takes it (specialised for the presets' behaviours, as
+    /// `BehaviourExplorer`'s expansion is, so that a search of them runs no generic code).
+    @_specialize(exported: true, where Behaviour == RulesBehaviour)
+    @_specialize(exported: true, where Behaviour == Seed000Behaviour)
+    @_specialize(exported: true, where Behaviour == Seed001Behaviour)
+    public mutating func perform(_ step: ScriptStep) {
+        perform(step) { (_: Frame) throws(Never) in }
+    }
+
     public mutating func perform<E: Error>(_ step: ScriptStep, emit: (Frame) throws(E) -> Void) throws(E) {
         guard stopped == nil else { return }
         defer { stepsPerformed += 1 }
         switch step {
         case .event(let event):
             // A command after which the logic's state, the scroll view, the requests and the clock's
-            // debts are as they were did nothing.
-            let before = IneffectiveStep.counts(event) ? (moment, layout) : nil
+            // debts are as they were did nothing (a render's warning: a search does not look).
+            let before = !searching && IneffectiveStep.counts(event) ? (moment, layout) : nil
             play(event)
             if let (moment, seen) = before, moment == self.moment {
                 ineffectiveSteps += 1
@@ -277,6 +291,9 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// Takes the next thing due by `end`, moves the clock to it and delivers it (then the rows that
     /// arrive); `nil` when nothing is due. For a reply to a request in flight, `outcome` (when given)
     /// replaces what the source answered: the explorer chooses each reply's outcome itself.
+    @_specialize(exported: true, where Behaviour == RulesBehaviour)
+    @_specialize(exported: true, where Behaviour == Seed000Behaviour)
+    @_specialize(exported: true, where Behaviour == Seed001Behaviour)
     public mutating func deliverNext(by end: Double, outcome chosen: Reply.Outcome? = nil) -> Delivery? {
         guard stopped == nil, let index = nextOwed(by: end) else { return nil }
         let next = owed.remove(at: index)
@@ -287,7 +304,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
                 repliesDropped += 1
                 return .dropped(request.id)
             }
-            var outcome = chosen.map(Self.reasoned) ?? answered
+            var outcome = chosen.map(Self.reasoned) ?? answered ?? Self.reasoned(source.respond(to: request, at: time).outcome)
             // Heights are measured once, as the page arrives (as the engine's runner measures them).
             if let sizer, case .success(let items) = outcome {
                 do { outcome = .success(try sizer.sized(items)) } catch {
@@ -563,9 +580,12 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             let request = Request(id: requestsIssued, kind: kind, page: page)
             inFlight[request.id] = request
             if kind.replacesRows { newestReplacing = request.id }
-            var (latency, outcome) = source.respond(to: request, at: time)
-            if case .failure(let reason) = outcome { outcome = .failure(FailureText.reason(reason)) }
-            schedule(Timeline<Int>.rounded(time + latency), .reply(request, outcome, head: insertedItems))
+            if choosesOutcomes {
+                schedule(Timeline<Int>.rounded(time + source.latency(of: request, at: time)), .reply(request, nil, head: insertedItems))
+            } else {
+                let (latency, outcome) = source.respond(to: request, at: time)
+                schedule(Timeline<Int>.rounded(time + latency), .reply(request, Self.reasoned(outcome), head: insertedItems))
+            }
         case .cancel(let id):
             inFlight[id] = nil
         case .setContentInset(let top, let bottom):
@@ -643,8 +663,9 @@ extension Scenario {
 /// a generic one has its metadata looked up at run time wherever the code is not specialised (a search's).
 struct OwedEvent {
     enum Event {
-        /// The reply to `request` as the source answered it, `head` items having been inserted when it was made.
-        case reply(Request, Reply.Outcome, head: Int)
+        /// The reply to `request` as the source answered it (`nil` when the caller chooses it: `choosesOutcomes`),
+        /// `head` items having been inserted when it was made.
+        case reply(Request, Reply.Outcome?, head: Int)
         case timer(String)
         case toastExpiry(Double)
     }

@@ -12,10 +12,14 @@ public protocol FeedSource {
     /// requests made from then on. Sources that cannot grow ignore it (the reader refuses `insert`
     /// for them).
     mutating func insertAtHead(_ count: Int, at time: Double)
+    /// How long `request`, issued at `time`, takes: what `respond(to:at:)` says, without making the page,
+    /// for a caller that chooses every reply's outcome itself (`BehaviourRunner.choosesOutcomes`).
+    mutating func latency(of request: Request, at time: Double) -> Double
 }
 
 extension FeedSource {
     public mutating func insertAtHead(_ count: Int, at time: Double) {}
+    public mutating func latency(of request: Request, at time: Double) -> Double { respond(to: request, at: time).latency }
 }
 
 /// How long requests take, in virtual seconds.
@@ -77,8 +81,20 @@ public struct SyntheticSource: PagedSource, Hashable, Sendable {
 
     /// Item number `n`, from 1.
     public func item(_ n: Int) -> Item {
-        Item(id: String(n), title: titleParts.count == 1 ? title : titleParts.joined(separator: String(n)),
-             height: rowHeights.isEmpty ? nil : rowHeights[(n - 1) % rowHeights.count])
+        let number = String(n)
+        return Item(id: number, title: titleParts.count == 1 ? title : Self.title(titleParts, number),
+                    height: rowHeights.isEmpty ? nil : rowHeights[(n - 1) % rowHeights.count])
+    }
+
+    /// The title's parts with `number` between them: what `joined(separator:)` makes, without its generic
+    /// machinery (a search makes millions of items).
+    private static func title(_ parts: [Substring], _ number: String) -> String {
+        var title = String(parts[0])
+        for part in parts.dropFirst() {
+            title += number
+            title += part
+        }
+        return title
     }
 
     private static func parts(_ title: String) -> [Substring] {

@@ -76,8 +76,10 @@ public struct ScriptedSource: FeedSource, Hashable, Sendable {
         items.insertAtHead(count, at: time)
     }
 
+    public func latency(of request: Request, at time: Double) -> Double { items.latency.seconds(forRequest: request.id) }
+
     public mutating func respond(to request: Request, at time: Double) -> (latency: Double, outcome: Reply.Outcome) {
-        let seconds = items.latency.seconds(forRequest: request.id)
+        let seconds = latency(of: request, at: time)
         return (seconds, outcome(reply(forRequest: request.id), page: request.page, request: request.id, head: inserted(by: time)))
     }
 }

@@ -32,6 +32,27 @@ final class BehaviourRunnerTests: XCTestCase {
         return Array(runner.callbacks[before...])
     }
 
+    /// A runner whose caller chooses every reply's outcome asks the source only for the latency; a reply
+    /// delivered without one is the source's answer all the same, and the play is the one a runner plays
+    /// that asks for whole replies.
+    func testARunnerThatChoosesOutcomesAsksOnlyForLatencyAndFallsBackToTheSource() throws {
+        var plain = runner(), choosing = runner()
+        choosing.choosesOutcomes = true
+        for var played in [plain, choosing] {
+            played.perform(.event(.launch))
+            XCTAssertEqual(played.nextDue, 1, "the source's latency")
+            played.deliverNext(by: 1).map { XCTAssertEqual($0, .delivered("reply 1: page 1, 30 items")) }
+            XCTAssertEqual(played.screen.rows.map(\.id), (1...30).map(String.init))
+        }
+        plain.perform(.event(.launch))
+        choosing.perform(.event(.launch))
+        let chosen = (1...5).map { Item(id: "c\($0)", title: "chosen") }
+        XCTAssertEqual(plain.deliverNext(by: 1, outcome: .success(chosen)), .delivered("reply 1: page 1, 5 items"))
+        XCTAssertEqual(choosing.deliverNext(by: 1, outcome: .success(chosen)), .delivered("reply 1: page 1, 5 items"))
+        XCTAssertEqual(choosing.screen, plain.screen)
+        XCTAssertEqual(choosing.callbacks, plain.callbacks)
+    }
+
     /// A command after which nothing changed is reported with the reason the frame before it shows, for a
     /// preset's behaviour and a team's; a trigger the logic refused and counted is not "nothing".
     func testACommandThatDidNothingIsReportedWithItsReason() throws {

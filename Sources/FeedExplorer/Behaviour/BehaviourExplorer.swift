@@ -179,6 +179,7 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
         first.source = .scripted(source)
         var start = BehaviourRunner(behaviour, scenario: first)
         start.searching = true
+        start.choosesOutcomes = true
         start.callbackChecks = callbackChecks
         start.perform(.event(.launch)) { (_: Frame) throws(Never) in }
         return start
@@ -265,7 +266,7 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
             return made
         }
         var next = runner
-        for step in steps { next.perform(step) { (_: Frame) throws(Never) in } }
+        for step in steps { next.perform(step) }
         return [(Transition(move: move, steps: steps), next)]
     }
 
@@ -318,7 +319,7 @@ extension Move {
             guard screen.footer != .hidden else { return nil }
             return [.event(.drag(.offset(runner.maxOffset + runner.config.footer.armDistance + 1))), .event(.release)]
         case .tapRetry: return screen.retry == nil ? nil : [.event(.tapRetry)]
-        case .tapFooter: return runner.layout.footer.visible ? [.event(.tapFooter)] : nil
+        case .tapFooter: return runner.viewsInView.footer ? [.event(.tapFooter)] : nil  // the frame's `footer.visible`
         case .rotate: return [.event(.resize(runner.viewport.rotated))]
         case .wait:
             guard let due = runner.nextDue else { return nil }

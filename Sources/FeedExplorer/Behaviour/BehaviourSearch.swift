@@ -271,6 +271,13 @@ extension BehaviourExplorer {
     /// those routes from the start), in order, each parent with its fingerprint, worked out on `jobs` threads. Each parent is taken from
     /// `runners` and a successor already in `seen` dropped by its worker: freeing them all in the merge held
     /// it up.
+    ///
+    /// Specialised for the presets' behaviours (with the runner's `perform(_:)` and `deliverNext`): the
+    /// generic code looks up type metadata and copies runners through value witnesses at every step, a
+    /// fifth of a search's instructions (callgrind). A team's logic takes the generic path.
+    @_specialize(where Behaviour == RulesBehaviour)
+    @_specialize(where Behaviour == Seed000Behaviour)
+    @_specialize(where Behaviour == Seed001Behaviour)
     private func expand(_ runners: LevelRunners<BehaviourRunner<Behaviour>>, _ parents: Range<Int>, routes: [[Int]],
                         seen: FingerprintSet, keep: Bool, jobs: Int) -> [(UInt64, [Expanded])] {
         // The explorer, the routes and the visited set are only read; each worker takes its own parents.
