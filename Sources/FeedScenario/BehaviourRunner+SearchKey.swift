@@ -61,3 +61,55 @@ extension BehaviourRunner {
                        inserted: insertedItems)
     }
 }
+
+extension BehaviourRunner {
+    /// Feeds `hasher` what `searchKey(key, latencyPhase:).hash(into:)` feeds it, in the same order, without
+    /// building the key's arrays: what a fingerprint search hashes at every state it reaches. Its naive
+    /// twin is the key's own hash (`BehaviourSearchTests`).
+    /// - Complexity: O(visible rows + owed).
+    public func hashSearchKey(into hasher: inout Hasher, _ key: (Behaviour.State) -> AnyHashable, latencyPhase: Int = 0) {
+        // As `PlayKey`'s synthesised `hash(into:)`: each stored property in order, an array as its count then
+        // its elements, an enum as its case's index then its values, an optional as 0, or 1 then its value.
+        hasher.combine(key(state))
+        hasher.combine(5)
+        hasher.combine(viewport.width)
+        hasher.combine(viewport.height)
+        hasher.combine(contentOffset)
+        hasher.combine(contentInsetTop)
+        hasher.combine(contentInsetBottom)
+        hasher.combine(UInt8(isDragging ? 1 : 0) | UInt8(refreshing ? 2 : 0) | UInt8(pulledPastThreshold ? 4 : 0))
+        hasher.combine(visibleRows.count + 1 + prefetched.count)
+        for row in visibleRows { hasher.combine(row) }
+        hasher.combine(-1)
+        for row in prefetched { hasher.combine(row) }
+        hasher.combine(pageIndex)
+        let issued = requestsIssued
+        hasher.combine(inFlight.count * 4)
+        for request in inFlight.values.sorted(by: { $0.id < $1.id }) {
+            hasher.combine(request.id - issued)
+            hasher.combine(RequestKind.allCases.firstIndex(of: request.kind) ?? 0)
+            hasher.combine(request.page)
+            hasher.combine(request.id < newestReplacing ? 1 : 0)
+        }
+        hasher.combine(owed.count)
+        for entry in owed.sorted(by: { ($0.due, $0.order) < ($1.due, $1.order) }) {
+            hasher.combine(entry.due - time)
+            switch entry.event {
+            case .reply(let request, _, let head):
+                hasher.combine(0)
+                hasher.combine(request.id - issued)
+                hasher.combine(head)
+            case .timer(let name):
+                hasher.combine(1)
+                hasher.combine(name)
+            case .toastExpiry(let until):
+                hasher.combine(2)
+                hasher.combine(until == toast?.until)
+            }
+        }
+        hasher.combine(toast?.text)
+        hasher.combine(toast.map { $0.until - time } ?? 0)
+        hasher.combine(latencyPhase)
+        hasher.combine(insertedItems)
+    }
+}

@@ -456,6 +456,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         var passes = 0
         while now != visibleRows && passes < 8 {
             passes += 1
+            let seen = (stackVersion, contentOffset, viewport.height)
             let down = contentOffset >= start, h = viewport.height
             let stack = self.stack
             func edges(_ row: Int) -> (top: Double, bottom: Double) { row < stack.heights.count ? stack.edges(of: row) : (0, 0) }
@@ -487,8 +488,9 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
                     deliver(.didEndDisplaying(crossing.row, snapshot))
                 }
             }
+            // The callbacks moved nothing and changed no row (most often): the rows shown are `now` still.
+            if seen != (stackVersion, contentOffset, viewport.height) { now = rowsVisible(at: contentOffset) }
             start = contentOffset
-            now = rowsVisible(at: contentOffset)
         }
         // Settled for these rows, offset and height (a prefetch that changes the rows changes the version).
         settled = now == visibleRows ? (stackVersion, contentOffset, viewport.height) : nil

@@ -96,6 +96,30 @@ final class BehaviourSearchTests: XCTestCase {
         }
     }
 
+    /// A search hashes each state's key without building it (`hashSearchKey`): the very hash of the key
+    /// `run` compares, at every state of the presets' behaviours and of a planted bug's.
+    func testAStatesKeyIsHashedAsTheKeyItselfHashes() throws {
+        func check<Logic: PagingBehaviour>(_ explorer: BehaviourExplorer<Logic>, _ label: String) {
+            let states = explorer.run().graph.states
+            XCTAssertGreaterThan(states.count, 50, label)
+            for runner in states {
+                let phase = explorer.latencyPhase(runner)
+                var hasher = Hasher()
+                runner.hashSearchKey(into: &hasher, explorer.key, latencyPhase: phase)
+                XCTAssertEqual(hasher.finalize(), runner.searchKey(explorer.key, latencyPhase: phase).hashValue, label)
+            }
+        }
+        for preset in ["seed000", "seed001", "standard"] {
+            let list = try scenario(preset, total: 45)
+            func explore<Logic: PagingBehaviour>(_ logic: Logic) { check(BehaviourExplorer(logic, scenario: list, maxDepth: 6), preset) }
+            let behaviour = try XCTUnwrap(list.presetBehaviour)
+            explore(behaviour)
+        }
+        var inserting = BehaviourExplorer(PlantedPager(bug: nil), scenario: try scenario(), key: PlantedPager.key, maxDepth: 6)
+        inserting.insertLimit = 1
+        check(inserting, "planted pager, inserts")
+    }
+
     /// A cap on the states ends the search with the counts so far, as `run` ends.
     func testACapEndsBothSearchesAlike() throws {
         var explorer = BehaviourExplorer(RulesBehaviour(config: try scenario().config), scenario: try scenario(),

@@ -399,7 +399,7 @@ extension BehaviourExplorer {
     /// The 64-bit fingerprint of `runner`'s `PlayKey`.
     private func fingerprint(_ runner: BehaviourRunner<Behaviour>) -> UInt64 {
         var hasher = Hasher()
-        runner.searchKey(key, latencyPhase: latencyPhase(runner)).hash(into: &hasher)
+        runner.hashSearchKey(into: &hasher, key, latencyPhase: latencyPhase(runner))
         var print = Fingerprint()
         print.combine(hasher.finalize())
         return print.value
