@@ -74,6 +74,9 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
     /// Explores from the state after `launch`.
     /// - Parameter progress: called at each new depth and every few thousand expansions.
     /// - Complexity: O((states + transitions) × a move's callbacks); memory O(states + transitions).
+    @_specialize(where Behaviour == RulesBehaviour)
+    @_specialize(where Behaviour == Seed000Behaviour)
+    @_specialize(where Behaviour == Seed001Behaviour)
     public func run(progress: (ExplorationStatistics) -> Void = { _ in }) -> BehaviourExploration<Behaviour> {
         let clock = ContinuousClock()
         let started = clock.now
