@@ -124,7 +124,11 @@ extension BehaviourExplorer {
         var upcoming: [BehaviourRunner<Behaviour>]
     }
 
-    /// The search from where `search` stands.
+    /// The search from where `search` stands (specialised as `expand` is: its merge walks the expansions,
+    /// whose type is generic, at every successor).
+    @_specialize(where Behaviour == RulesBehaviour)
+    @_specialize(where Behaviour == Seed000Behaviour)
+    @_specialize(where Behaviour == Seed001Behaviour)
     private func run(_ search: inout SearchCheckpoint, visited: FingerprintSet, frontier: Frontier, jobs: Int, timeLimit: Double?,
                      batch: Int?, started: ContinuousClock.Instant = ContinuousClock().now,
                      progress: (ExplorationStatistics) -> Void) -> BehaviourSearch {
