@@ -227,7 +227,11 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
     /// Every state one move away (a wait gives one per combination of reply outcomes).
     /// - Complexity: O(moves × a move's callbacks), times the outcomes for a wait.
     func successors(of runner: BehaviourRunner<Behaviour>, source: ScriptedSource) -> [(Transition, BehaviourRunner<Behaviour>)] {
-        moves.flatMap { move in steps(move, in: runner).map { branches(move, steps: $0, from: runner, source: source) } ?? [] }
+        var made: [(Transition, BehaviourRunner<Behaviour>)] = []
+        for move in moves {
+            if let steps = steps(move, in: runner) { branches(move, steps: steps, from: runner, source: source, into: &made) }
+        }
+        return made
     }
 
     /// Successor `ordinal` of `runner` (its place in `successors(of:source:)`), making only the move it
@@ -245,7 +249,8 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
                 remaining -= 1
                 continue
             }
-            let made = branches(move, steps: steps, from: runner, source: source)
+            var made: [(Transition, BehaviourRunner<Behaviour>)] = []
+            branches(move, steps: steps, from: runner, source: source, into: &made)
             if remaining < made.count { return made[remaining] }
             remaining -= made.count
         }
@@ -258,19 +263,19 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
         return move.steps(in: runner)
     }
 
-    /// The states `move` (as `steps`) makes from `runner`: one, or for a wait one per combination of reply outcomes.
+    /// The states `move` (as `steps`) makes from `runner`, appended to `made` (moved there, not copied): one, or
+    /// for a wait one per combination of reply outcomes.
     private func branches(_ move: Move, steps: [ScriptStep], from runner: BehaviourRunner<Behaviour>,
-                          source: ScriptedSource) -> [(Transition, BehaviourRunner<Behaviour>)] {
+                          source: ScriptedSource, into made: inout [(Transition, BehaviourRunner<Behaviour>)]) {
         if case .wait(let seconds) = steps[0] {
-            var made: [(Transition, BehaviourRunner<Behaviour>)] = []
             deliver(runner, until: Timeline<Int>.rounded(runner.time + seconds), replies: [], deliveries: 0, source: source) { replies, reached in
                 made.append((Transition(move: move, steps: steps, replies: replies), reached))
             }
-            return made
+            return
         }
         var next = runner
         for step in steps { next.perform(step) }
-        return [(Transition(move: move, steps: steps), next)]
+        made.append((Transition(move: move, steps: steps), next))
     }
 
     /// The runner's `wait`, branching on the outcome of each reply to a request still in flight.

@@ -160,17 +160,23 @@ extension BehaviourExplorer {
             let batch = search.next..<end
             let routes = batch.lowerBound < kept ? [] : batch.map { search.trail.route(to: $0) }
             // States at the depth limit are never expanded: their runners are not kept.
-            let expansions = expand(frontier.current, batch.lowerBound < kept ? (batch.lowerBound - frontier.currentBase)..<(batch.upperBound - frontier.currentBase) : 0..<0,
+            var expansions = expand(frontier.current, batch.lowerBound < kept ? (batch.lowerBound - frontier.currentBase)..<(batch.upperBound - frontier.currentBase) : 0..<0,
                                     routes: routes, seen: visited, keep: depth + 1 < maxDepth, jobs: jobs)
             var merged = 0
-            for (k, (parentPrint, successors)) in expansions.enumerated() {
+            for k in expansions.indices {
                 if search.trail.count >= maxStates {
                     stop = .stateLimit
                     break
                 }
-                let parent = batch.lowerBound + k
+                let parent = batch.lowerBound + k, parentPrint = expansions[k].print
                 var transitions = 0
-                for (ordinal, successor) in successors.enumerated() {
+                let count = expansions[k].successors.count
+                for ordinal in 0..<count {
+                    // `expand` lists the successors last first. The runner is moved out of the batch (into the
+                    // frontier), not copied: a loop over the batch would copy every runner, dozens of references each.
+                    let slot = count - 1 - ordinal
+                    let runner = expansions[k].successors[slot].runner.take()
+                    let successor = expansions[k].successors[slot]
                     if successor.fresh, visited.insert(successor.print) {
                         if let shard, depth + 1 == shard.depth, !shard.owns(successor.print) {
                             search.excluded += 1
@@ -180,7 +186,7 @@ extension BehaviourExplorer {
                             search.trail.append(parent: parent, ordinal: ordinal)
                             if search.recording { search.fingerprints.append(successor.print) }
                             for (rule, message) in successor.stateBroken { note(rule, message, in: &search, node: node) }
-                            if let runner = successor.runner, frontier.upcoming.count < frontierLimit { frontier.upcoming.append(runner) }
+                            if let runner, frontier.upcoming.count < frontierLimit { frontier.upcoming.append(runner) }
                         }
                     }
                     if successor.print == parentPrint && successor.broken.isEmpty { continue }
@@ -272,7 +278,7 @@ extension BehaviourExplorer {
     }
 
     /// The successors of the runners `parents` (or, when `routes` is not empty, of the states at the end of
-    /// those routes from the start), in order, each parent with its fingerprint, worked out on `jobs` threads. Each parent is taken from
+    /// those routes from the start), in order, each parent with its fingerprint and its successors last first, worked out on `jobs` threads. Each parent is taken from
     /// `runners` and a successor already in `seen` dropped by its worker: freeing them all in the merge held
     /// it up.
     ///
@@ -283,7 +289,7 @@ extension BehaviourExplorer {
     @_specialize(where Behaviour == Seed000Behaviour)
     @_specialize(where Behaviour == Seed001Behaviour)
     private func expand(_ runners: LevelRunners<BehaviourRunner<Behaviour>>, _ parents: Range<Int>, routes: [[Int]],
-                        seen: FingerprintSet, keep: Bool, jobs: Int) -> [(UInt64, [Expanded])] {
+                        seen: FingerprintSet, keep: Bool, jobs: Int) -> [(print: UInt64, successors: [Expanded])] {
         // The explorer, the routes and the visited set are only read; each worker takes its own parents.
         let explorer = self
         let count = routes.isEmpty ? parents.count : routes.count
@@ -291,14 +297,21 @@ extension BehaviourExplorer {
         // retaining and releasing the same arrays contend for their reference counts.
         return ParallelMap.map(count, jobs: jobs, chunk: max(8, (count + jobs - 1) / jobs)) { k in
             let parent = routes.isEmpty ? runners.take(parents.lowerBound + k) : explorer.replay(routes[k]).end
-            return (explorer.fingerprint(parent), explorer.successors(of: parent, source: explorer.source).map { _, reached in
-                var runner = reached
+            var made = explorer.successors(of: parent, source: explorer.source)
+            var expanded: [Expanded] = []
+            expanded.reserveCapacity(made.count)
+            // Each runner is moved out of `made`, from its end (`map` would copy them): the last successor first.
+            while case (_, var runner)? = made.popLast() {
                 let broken = explorer.callbackBreaches(&runner)
                 let print = explorer.fingerprint(runner)
-                if seen.contains(print) { return Expanded(runner: nil, fresh: false, print: print, broken: broken, stateBroken: []) }
-                return Expanded(runner: keep ? runner : nil, fresh: true, print: print, broken: broken,
-                                stateBroken: explorer.stateBreaches(runner))
-            })
+                if seen.contains(print) {
+                    expanded.append(Expanded(runner: nil, fresh: false, print: print, broken: broken, stateBroken: []))
+                } else {
+                    let stateBroken = explorer.stateBreaches(runner)
+                    expanded.append(Expanded(runner: keep ? runner : nil, fresh: true, print: print, broken: broken, stateBroken: stateBroken))
+                }
+            }
+            return (explorer.fingerprint(parent), expanded)
         }
     }
 
