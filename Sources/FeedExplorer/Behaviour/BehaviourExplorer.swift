@@ -116,8 +116,10 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
         var next = 0
         while next < graph.count && graph.depths[next] < maxDepth && graph.count < maxStates {
             let depth = graph.depths[next]
-            for (transition, reached) in successors(of: graph.states[next], source: source) {
-                var successor = reached
+            var made = successors(of: graph.states[next], source: source)
+            made.reverse()
+            // Each successor moved out of `made` (a loop over it would copy every runner), in order.
+            while case (let transition, var successor)? = made.popLast() {
                 let broken = callbackBreaches(&successor)
                 let key = successor.searchKey(self.key, latencyPhase: latencyPhase(successor))
                 let target: Int
