@@ -104,6 +104,26 @@ enum ExploreBenchmark {
         let ceiling = turns.medianRatio(0, over: 1), speedup = turns.medianRatio(2, over: 3)
         Report.line("BehaviourExplorer.search, --jobs 2", String(format: "%.2f s, %.2f× (a plain two-thread loop: %.2f×)", two, speedup, ceiling),
                     Report.verdict(speedup >= 0.9 * ceiling, String(format: "%.2f of the loop's, ≥ 0.9", speedup / ceiling)))
+
+        // A team's own type runs the search's generic code (the presets' behaviours are specialised): the same
+        // rules behind a type of the benchmark's own.
+        let team = BehaviourExplorer(TeamsRules(rules: RulesBehaviour(config: standard.config, style: standard.style)), scenario: standard,
+                                     maxDepth: deeper, maxStates: 2_000_000)
+        let teamTurns = try Measure.Turns(3, [{ team.search(jobs: 1).statistics.seconds }])
+        let teamSeconds = Measure.median(teamTurns.times[0])
+        Report.line("the same rules as a team's own type (generic code), --jobs 1", String(format: "%.2f s, %.0f states/s", teamSeconds,
+                                                                                              Double(searched?.statistics.states ?? 0) / teamSeconds),
+                    String(format: "specialised / generic %.2f×", teamSeconds / one))
+    }
+
+    /// `RulesBehaviour` behind a type FeedFrames does not know, as a team's logic is.
+    struct TeamsRules: PagingBehaviour {
+        var rules: RulesBehaviour
+        var initialState: RulesBehaviour.State { rules.initialState }
+        func handle(_ callback: ListCallback, state: inout RulesBehaviour.State) -> [ListEffect] { rules.handle(callback, state: &state) }
+        func screen(_ state: RulesBehaviour.State) -> ListScreen { rules.screen(state) }
+        var prefetchDistance: Int { rules.prefetchDistance }
+        func searchKey(_ state: RulesBehaviour.State) -> AnyHashable { rules.searchKey(state) }
     }
 
     static func run() throws {
