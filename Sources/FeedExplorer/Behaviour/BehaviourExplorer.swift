@@ -214,7 +214,9 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
     private static func checks(_ invariants: [BehaviourInvariant<Behaviour.State>])
         -> ([(rule: Int, check: @Sendable (Behaviour.State, ListScreen, PlayFacts) -> String?)], [CallbackCheck]) {
         (invariants.indices.compactMap { rule in invariants[rule].state.map { (rule, $0) } },
-         invariants.indices.compactMap { rule in invariants[rule].callback.map { CallbackCheck(rule: rule, holdsWhenNothingChanges: invariants[rule].holdsWhenNothingChanges, check: $0) } })
+         invariants.indices.compactMap { rule in
+             invariants[rule].callback.map { CallbackCheck(rule: rule, holdsWhenNothingChanges: invariants[rule].holdsWhenNothingChanges, check: $0) }
+         })
     }
 
     /// Where per-request latencies are in their cycle (see `ExplorerModel.latencyPhase`).
