@@ -40,9 +40,8 @@ extension BehaviourRunner {
     /// - Parameter latencyPhase: where the source's per-request latencies are (see `Latency`).
     /// - Complexity: O(visible rows + owed).
     public func searchKey(_ key: (Behaviour.State) -> AnyHashable, latencyPhase: Int = 0) -> PlayKey {
-        let flags = UInt8(isDragging ? 1 : 0) | UInt8(refreshing ? 2 : 0) | UInt8(pulledPastThreshold ? 4 : 0)
         let issued = requestsIssued
-        let owedKeys = owed.sorted { ($0.due, $0.order) < ($1.due, $1.order) }.map { entry -> PlayKey.OwedKey in
+        let owedKeys = owedInDueOrder.map { entry -> PlayKey.OwedKey in
             let after = entry.due - time
             switch entry.event {
             case .reply(let request, _, let head): return .init(after: after, what: .reply(request.id - issued, head: head))
@@ -50,13 +49,13 @@ extension BehaviourRunner {
             case .toastExpiry(let until): return .init(after: after, what: .toastExpiry(current: until == toast?.until))
             }
         }
-        let flying = inFlight.values.sorted { $0.id < $1.id }.flatMap { request in
-            [request.id - issued, RequestKind.allCases.firstIndex(of: request.kind) ?? 0, request.page,
-             request.id < newestReplacing ? 1 : 0]
+        let flying = inFlightInOrder.flatMap { request in
+            let key = flightKey(request)
+            return [key.0, key.1, key.2, key.3]
         }
         return PlayKey(state: key(state),
                        geometry: [viewport.width, viewport.height, contentOffset, contentInsetTop, contentInsetBottom],
-                       flags: flags, visibleRows: visibleRows + [-1] + prefetched, pageIndex: pageIndex, inFlight: flying, owed: owedKeys,
+                       flags: scrollFlags, visibleRows: visibleRows + [-1] + prefetched, pageIndex: pageIndex, inFlight: flying, owed: owedKeys,
                        toast: toast?.text, toastLeft: toast.map { $0.until - time } ?? 0, latencyPhase: latencyPhase,
                        inserted: insertedItems)
     }
@@ -77,7 +76,7 @@ extension BehaviourRunner {
         hasher.combine(contentOffset)
         hasher.combine(contentInsetTop)
         hasher.combine(contentInsetBottom)
-        hasher.combine(UInt8(isDragging ? 1 : 0) | UInt8(refreshing ? 2 : 0) | UInt8(pulledPastThreshold ? 4 : 0))
+        hasher.combine(scrollFlags)
         hasher.combine(visibleRows.count + 1 + prefetched.count)
         for row in visibleRows { hasher.combine(row) }
         hasher.combine(-1)
@@ -85,14 +84,15 @@ extension BehaviourRunner {
         hasher.combine(pageIndex)
         let issued = requestsIssued
         hasher.combine(inFlight.count * 4)
-        for request in inFlight.values.sorted(by: { $0.id < $1.id }) {
-            hasher.combine(request.id - issued)
-            hasher.combine(RequestKind.allCases.firstIndex(of: request.kind) ?? 0)
-            hasher.combine(request.page)
-            hasher.combine(request.id < newestReplacing ? 1 : 0)
+        for request in inFlightInOrder {
+            let key = flightKey(request)
+            hasher.combine(key.0)
+            hasher.combine(key.1)
+            hasher.combine(key.2)
+            hasher.combine(key.3)
         }
         hasher.combine(owed.count)
-        for entry in owed.sorted(by: { ($0.due, $0.order) < ($1.due, $1.order) }) {
+        for entry in owedInDueOrder {
             hasher.combine(entry.due - time)
             switch entry.event {
             case .reply(let request, _, let head):
@@ -112,4 +112,21 @@ extension BehaviourRunner {
         hasher.combine(latencyPhase)
         hasher.combine(insertedItems)
     }
+}
+
+extension BehaviourRunner {
+    // What `searchKey` and `hashSearchKey` both read, said once.
+
+    /// The drag, the refresh control's hold and its threshold crossed, as bits.
+    private var scrollFlags: UInt8 { UInt8(isDragging ? 1 : 0) | UInt8(refreshing ? 2 : 0) | UInt8(pulledPastThreshold ? 4 : 0) }
+
+    private var inFlightInOrder: [Request] { inFlight.values.sorted { $0.id < $1.id } }
+
+    /// A request in flight as the key holds it: its number relative to the requests issued, its kind, its page, stale or not.
+    private func flightKey(_ request: Request) -> (Int, Int, Int, Int) {
+        (request.id - requestsIssued, RequestKind.allCases.firstIndex(of: request.kind) ?? 0, request.page, request.id < newestReplacing ? 1 : 0)
+    }
+
+    /// What is owed, in due order, ties in the order it was scheduled.
+    private var owedInDueOrder: [OwedEvent] { owed.sorted { ($0.due, $0.order) < ($1.due, $1.order) } }
 }
