@@ -80,12 +80,12 @@ public struct FeedState: Hashable, Sendable {
 
 /// A constant value behind one reference, compared and hashed by value (two boxes of equal
 /// values are equal, and the same box is equal to itself without comparing).
-@usableFromInline final class Shared<Value: Hashable & Sendable>: Hashable, Sendable {
-    @usableFromInline let value: Value
+@usableFromInline package final class Shared<Value: Hashable & Sendable>: Hashable, Sendable {
+    @usableFromInline package let value: Value
 
-    init(_ value: Value) { self.value = value }
+    package init(_ value: Value) { self.value = value }
 
-    @usableFromInline static func == (lhs: Shared, rhs: Shared) -> Bool { lhs === rhs || lhs.value == rhs.value }
+    @usableFromInline package static func == (lhs: Shared, rhs: Shared) -> Bool { lhs === rhs || lhs.value == rhs.value }
 
-    @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(value) }
+    @usableFromInline package func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }

@@ -29,11 +29,18 @@ public protocol PagingBehaviour: Sendable {
     /// default. Leave out what never repeats — a request counter, a count of refused triggers — or
     /// no state is ever met twice and a search never closes.
     func searchKey(_ state: State) -> AnyHashable
+
+    /// Feeds `hasher` what hashing `searchKey(state)` feeds it: by default exactly that. A fingerprint
+    /// search hashes every state it reaches, and building an `AnyHashable` for each (an allocation and a
+    /// copy of the state) was a twentieth of its time; a logic may write the hash out instead, as the
+    /// presets' do. It must feed the same values as `searchKey(state).hash(into:)`.
+    func hashSearchKey(_ state: State, into hasher: inout Hasher)
 }
 
 extension PagingBehaviour {
     public var prefetchDistance: Int { 0 }
     public func searchKey(_ state: State) -> AnyHashable { AnyHashable(state) }
+    public func hashSearchKey(_ state: State, into hasher: inout Hasher) { hasher.combine(searchKey(state)) }
 }
 
 /// What UIKit tells the logic (SPEC §10's table), with the scroll view as it is at that moment.

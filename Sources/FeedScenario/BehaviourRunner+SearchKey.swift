@@ -67,9 +67,15 @@ extension BehaviourRunner {
     /// twin is the key's own hash (`BehaviourSearchTests`).
     /// - Complexity: O(visible rows + owed).
     public func hashSearchKey(into hasher: inout Hasher, _ key: (Behaviour.State) -> AnyHashable, latencyPhase: Int = 0) {
+        hashSearchKey(into: &hasher, hashingState: { state, hasher in hasher.combine(key(state)) }, latencyPhase: latencyPhase)
+    }
+
+    /// The same with the logic's state hashed by `hashingState`, which must feed what hashing its key feeds
+    /// (`PagingBehaviour.hashSearchKey`, which skips building an `AnyHashable`).
+    public func hashSearchKey(into hasher: inout Hasher, hashingState: (Behaviour.State, inout Hasher) -> Void, latencyPhase: Int = 0) {
         // As `PlayKey`'s synthesised `hash(into:)`: each stored property in order, an array as its count then
         // its elements, an enum as its case's index then its values, an optional as 0, or 1 then its value.
-        hasher.combine(key(state))
+        hashingState(state, &hasher)
         hasher.combine(5)
         hasher.combine(viewport.width)
         hasher.combine(viewport.height)

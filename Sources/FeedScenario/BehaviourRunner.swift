@@ -10,8 +10,11 @@ import FeedEngine
 public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     public let behaviour: Behaviour
     public private(set) var state: Behaviour.State
-    /// The views' sizes (header, footer, row height, arming distance) and the texts keys resolve to.
-    public let config: FeedConfig
+    /// The views' sizes (header, footer, row height, arming distance) and the texts keys resolve to,
+    /// read in place: a search copies the runner for every successor, and a configuration by value is three
+    /// hundred bytes and a dozen texts to retain.
+    public var config: FeedConfig { _read { yield configuration.value } }
+    private let configuration: Shared<FeedConfig>
     public private(set) var viewport: Viewport
     public let insets: ListInsets
     /// The table's style, when the rows form sections (SPEC §9).
@@ -101,7 +104,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         self.state = behaviour.initialState
         screen = behaviour.screen(behaviour.initialState)
         stack = screen.stack(rowHeight: config.rowHeight, style: style)
-        self.config = config
+        self.configuration = Shared(config)
         self.viewport = viewport
         self.insets = insets
         self.style = style

@@ -106,7 +106,14 @@ final class BehaviourSearchTests: XCTestCase {
                 let phase = explorer.latencyPhase(runner)
                 var hasher = Hasher()
                 runner.hashSearchKey(into: &hasher, explorer.key, latencyPhase: phase)
-                XCTAssertEqual(hasher.finalize(), runner.searchKey(explorer.key, latencyPhase: phase).hashValue, label)
+                let expected = runner.searchKey(explorer.key, latencyPhase: phase).hashValue
+                XCTAssertEqual(hasher.finalize(), expected, label)
+                // The behaviour's own hash of its key (no `AnyHashable` built), which a search uses when the key is the behaviour's.
+                if explorer.keyIsBehaviours {
+                    var direct = Hasher()
+                    runner.hashSearchKey(into: &direct, hashingState: { explorer.behaviour.hashSearchKey($0, into: &$1) }, latencyPhase: phase)
+                    XCTAssertEqual(direct.finalize(), expected, "\(label): the behaviour's hashSearchKey")
+                }
             }
         }
         for preset in ["seed000", "seed001", "standard"] {
@@ -115,6 +122,11 @@ final class BehaviourSearchTests: XCTestCase {
             let behaviour = try XCTUnwrap(list.presetBehaviour)
             explore(behaviour)
         }
+        // A key set after the explorer is made is the one hashed.
+        var rekeyed = BehaviourExplorer(RulesBehaviour(config: try scenario().config), scenario: try scenario(), maxDepth: 2)
+        XCTAssertTrue(rekeyed.keyIsBehaviours)
+        rekeyed.key = { AnyHashable($0.pageIndex) }
+        XCTAssertFalse(rekeyed.keyIsBehaviours)
         var inserting = BehaviourExplorer(PlantedPager(bug: nil), scenario: try scenario(), key: PlantedPager.key, maxDepth: 6)
         inserting.insertLimit = 1
         check(inserting, "planted pager, inserts")

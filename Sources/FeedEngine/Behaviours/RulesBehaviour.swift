@@ -60,15 +60,17 @@ public struct RulesBehaviour: PagingBehaviour {
         public var suppressed = 0
     }
 
-    /// The list's sizes and switches (SPEC §5).
-    public let config: FeedConfig
+    /// The list's sizes and switches (SPEC §5), read in place: a search copies the behaviour with every
+    /// runner it copies, and a configuration by value is three hundred bytes and a dozen texts to retain.
+    public var config: FeedConfig { _read { yield configuration.value } }
+    private let configuration: Shared<FeedConfig>
     /// The table's style, when the rows form sections: a section's header takes room above its first row.
     public let style: ListStyle?
 
     /// The behaviour with the sizes and switches of `config` (a preset's, with a scenario's overrides),
     /// for a table of `style`.
     public init(config: FeedConfig, style: ListStyle? = nil) {
-        self.config = config
+        self.configuration = Shared(config)
         self.style = style
     }
 
@@ -77,13 +79,18 @@ public struct RulesBehaviour: PagingBehaviour {
     /// The state for a search: without the counters, which never repeat and so would keep a search
     /// from closing — requests issued (the request that runs is always the last one), triggers
     /// refused and repeats dropped (frame JSON's figures, which change nothing that follows).
-    public func searchKey(_ state: State) -> AnyHashable {
+    public func searchKey(_ state: State) -> AnyHashable { AnyHashable(keyState(state)) }
+
+    /// `searchKey`'s hash, without the box (an `AnyHashable` hashes as the value it holds).
+    public func hashSearchKey(_ state: State, into hasher: inout Hasher) { hasher.combine(keyState(state)) }
+
+    private func keyState(_ state: State) -> State {
         var state = state
         state.issued = 0
         state.loadingID = 0
         state.suppressed = 0
         state.rows = state.rows.forgettingDrops
-        return AnyHashable(state)
+        return state
     }
 
     public func handle(_ callback: ListCallback, state: inout State) -> [ListEffect] {

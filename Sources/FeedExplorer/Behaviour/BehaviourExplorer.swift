@@ -22,7 +22,9 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
     private var stateChecks: [(rule: Int, check: @Sendable (Behaviour.State, ListScreen, PlayFacts) -> String?)] = []
     private var callbackChecks: [CallbackCheck] = []
     /// What of the logic's state tells states apart (by default, the behaviour's `searchKey`).
-    public var key: @Sendable (Behaviour.State) -> AnyHashable
+    public var key: @Sendable (Behaviour.State) -> AnyHashable { didSet { keyIsBehaviours = false } }
+    /// `key` is the behaviour's `searchKey`, whose hash the behaviour feeds without building the key.
+    var keyIsBehaviours: Bool
     public var moves: [Move]
     public var outcomes: [ScriptedReply]
     /// Moves from the start; states this deep are found but not expanded.
@@ -65,6 +67,7 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
         self.invariants = invariants
         (stateChecks, callbackChecks) = Self.checks(invariants)
         self.key = key ?? { behaviour.searchKey($0) }
+        keyIsBehaviours = key == nil
         self.moves = moves
         self.outcomes = outcomes
         self.maxDepth = maxDepth
@@ -213,10 +216,17 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
 
     private static func checks(_ invariants: [BehaviourInvariant<Behaviour.State>])
         -> ([(rule: Int, check: @Sendable (Behaviour.State, ListScreen, PlayFacts) -> String?)], [CallbackCheck]) {
-        (invariants.indices.compactMap { rule in invariants[rule].state.map { (rule, $0) } },
-         invariants.indices.compactMap { rule in
-             invariants[rule].callback.map { CallbackCheck(rule: rule, holdsWhenNothingChanges: invariants[rule].holdsWhenNothingChanges, check: $0) }
-         })
+        // Bound with `if let`, not `Optional.map`: a closure passed through the generic `map` comes out
+        // wrapped in reabstraction thunks, and each call then went through two of them, copying the record.
+        var stateChecks: [(rule: Int, check: @Sendable (Behaviour.State, ListScreen, PlayFacts) -> String?)] = []
+        var callbackChecks: [CallbackCheck] = []
+        for (rule, invariant) in invariants.enumerated() {
+            if let check = invariant.state { stateChecks.append((rule, check)) }
+            if let check = invariant.callback {
+                callbackChecks.append(CallbackCheck(rule: rule, holdsWhenNothingChanges: invariant.holdsWhenNothingChanges, check: check))
+            }
+        }
+        return (stateChecks, callbackChecks)
     }
 
     /// Where per-request latencies are in their cycle (see `ExplorerModel.latencyPhase`).

@@ -416,7 +416,11 @@ extension BehaviourExplorer {
     /// The 64-bit fingerprint of `runner`'s `PlayKey`.
     private func fingerprint(_ runner: BehaviourRunner<Behaviour>) -> UInt64 {
         var hasher = Hasher()
-        runner.hashSearchKey(into: &hasher, key, latencyPhase: latencyPhase(runner))
+        if keyIsBehaviours {
+            runner.hashSearchKey(into: &hasher, hashingState: { behaviour.hashSearchKey($0, into: &$1) }, latencyPhase: latencyPhase(runner))
+        } else {
+            runner.hashSearchKey(into: &hasher, key, latencyPhase: latencyPhase(runner))
+        }
         var print = Fingerprint()
         print.combine(hasher.finalize())
         return print.value
