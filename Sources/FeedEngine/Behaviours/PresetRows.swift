@@ -8,19 +8,21 @@ public struct PresetRows: Hashable, Sendable {
     public private(set) var height = 0.0
     /// Items dropped as repeats, over the whole run (frame JSON `duplicatesDropped`).
     public private(set) var duplicatesDropped = 0
+    /// Every row's id, in order, folded into one number as the rows arrive: what the hash reads of the rows.
+    private var idsHash = 0
 
     public init() {}
 
     /// Equal rows are the same items (`==` compares them all, at once when they share storage, as a state's
-    /// successors do); the hash reads only their count, height and ends. A search hashes every state it
-    /// reaches, and hashing every row of each was most of its time.
+    /// successors do); the hash reads every row's id through `idsHash`, kept as pages arrive. A search hashes
+    /// every state it reaches, and hashing every row of each was most of its time; a hash of the count and
+    /// the two ends only, as it was, made two states whose middle rows differ one state to a fingerprint search.
     /// - Complexity: O(1).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(items.count)
         hasher.combine(height)
         hasher.combine(duplicatesDropped)
-        hasher.combine(items.first?.id)
-        hasher.combine(items.last?.id)
+        hasher.combine(idsHash)
     }
 
     public static func == (lhs: PresetRows, rhs: PresetRows) -> Bool {
@@ -42,6 +44,7 @@ public struct PresetRows: Hashable, Sendable {
         items.removeAll()
         ids.removeAll()
         height = 0
+        idsHash = 0
     }
 
     /// Appends `page`, dropping the items whose ids the list holds.
@@ -54,6 +57,8 @@ public struct PresetRows: Hashable, Sendable {
             }
             height += (item.height ?? rowHeight) + Self.headerSpace(above: item, after: items.last, style: style)
             items.append(item)
+            // Order matters: multiplied by an odd constant before each id's hash goes in.
+            idsHash = (idsHash &* -7_046_029_254_386_353_131) ^ item.id.hashValue
         }
     }
 
