@@ -38,11 +38,9 @@ public struct ExplorerModel: Sendable {
     public static let engineStep: Step = { state, event in state.reduce(event) }
 
     /// Item shapes (titles, heights, page size) and latencies.
-    public var source: ScriptedSource { didSet { pages = Self.pages(of: source) } }
-    /// Each reply outcome of the first `cachedPages` pages, made once: a reply is explored as every outcome,
-    /// and building its items (ids and titles written out) took a tenth of the search.
-    private var pages: [[Reply.Outcome]] = []
-    static let cachedPages = 64
+    public var source: ScriptedSource { didSet { pages = OutcomeTable(source) } }
+    /// Each reply outcome of the first pages, made once.
+    private var pages: OutcomeTable
     public var outcomes: [ScriptedReply]
     public var moves: [Move]
     public var step: Step
@@ -59,7 +57,7 @@ public struct ExplorerModel: Sendable {
     public init(source: ScriptedSource, outcomes: [ScriptedReply] = ScriptedReply.allCases,
                 moves: [Move] = Move.allCases, step: @escaping Step = ExplorerModel.engineStep) {
         self.source = source
-        self.pages = Self.pages(of: source)
+        self.pages = OutcomeTable(source)
         self.outcomes = outcomes
         self.moves = moves
         self.step = step
@@ -84,26 +82,9 @@ public struct ExplorerModel: Sendable {
         self.init(source: ScriptedSource(items: items, replies: []), outcomes: outcomes, moves: moves, step: step)
     }
 
-    private static func pages(of source: ScriptedSource) -> [[Reply.Outcome]] {
-        (1...cachedPages).map { page in
-            ScriptedReply.allCases.map { source.outcome($0, page: page, request: 0) }
-        }
-    }
-
-    /// `source.outcome(reply, page:, request:, head:)` (which does not depend on the request), from the cache
-    /// when it holds the page and nothing was inserted.
+    /// `source.outcome(reply, page:, request:, head:)`, the first pages from `OutcomeTable`.
     @inline(__always) func outcome(_ reply: ScriptedReply, page: Int, request: Int, head: Int = 0) -> Reply.Outcome {
-        guard head == 0, page >= 1 && page <= pages.count else {
-            return source.outcome(reply, page: page, request: request, head: head)
-        }
-        let column: Int
-        switch reply {
-        case .full: column = 0
-        case .short: column = 1
-        case .empty: column = 2
-        case .fail: column = 3
-        }
-        return pages[page - 1][column]
+        pages.outcome(reply, page: page, request: request, head: head, of: source)
     }
 
     /// The search key of `state`.

@@ -321,10 +321,11 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             case .success(let items):
                 pageIndex = request.kind.replacesRows ? 1 : pageIndex + 1
                 lastFailure = nil
-                note = "reply \(request.id): page \(request.page), \(items.count) item\(items.count == 1 ? "" : "s")"
+                // A frame's cause; a search draws no frames.
+                note = searching ? "" : "reply \(request.id): page \(request.page), \(items.count) item\(items.count == 1 ? "" : "s")"
             case .failure(let reason):
                 lastFailure = RequestFailure(request: request.id, reason: reason)
-                note = "reply \(request.id): failed (\(reason))"
+                note = searching ? "" : "reply \(request.id): failed (\(reason))"
             }
             deliver(.reply(id: request.id, outcome), answering: request)
             reloaded()

@@ -124,7 +124,7 @@ final class FingerprintSearchTests: XCTestCase {
     func testCachedPagesAreThoseTheSourceMakes() throws {
         var model = ExplorerModel(scenario: try ExplorerFixtures.preset("standard"))
         for round in 0..<2 {
-            for page in 0...(ExplorerModel.cachedPages + 3) {
+            for page in 0...(OutcomeTable.pages + 3) {
                 for reply in ScriptedReply.allCases {
                     XCTAssertEqual(model.outcome(reply, page: page, request: 7), model.source.outcome(reply, page: page, request: 7), "page \(page) \(reply)")
                 }

@@ -16,6 +16,8 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
     /// The scripted source the search answers from: the scenario's item shapes and latency, every
     /// reply's outcome chosen by the search (so the scenario's own `replies` and `failures` are dropped).
     public let source: ScriptedSource
+    /// Each reply outcome of `source`'s first pages, made once.
+    private let pages: OutcomeTable
     public var invariants: [BehaviourInvariant<Behaviour.State>] { didSet { (stateChecks, callbackChecks) = Self.checks(invariants) } }
     /// The rules' checks by kind, with their places in `invariants`: a search calls them for every state and
     /// callback, and reading them out of the rules each time copied every rule (a tenth of a search, perf).
@@ -64,6 +66,7 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
         self.behaviour = behaviour
         self.scenario = scenario
         self.source = ExplorerModel(scenario: scenario).source
+        pages = OutcomeTable(source)
         self.invariants = invariants
         (stateChecks, callbackChecks) = Self.checks(invariants)
         self.key = key ?? { behaviour.searchKey($0) }
@@ -309,7 +312,7 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
         }
         for outcome in outcomes where outcome.fits(page: request.page, pageLimit: pageLimit) {
             var branch = runner
-            _ = branch.deliverNext(by: end, outcome: source.outcome(outcome, page: request.page, request: request.id, head: head))
+            _ = branch.deliverNext(by: end, outcome: pages.outcome(outcome, page: request.page, request: request.id, head: head, of: source))
             deliver(branch, until: end, replies: replies + [DeliveredReply(requestID: request.id, outcome: outcome, stale: false)],
                     deliveries: deliveries + 1, source: source, into: result)
         }
