@@ -57,7 +57,9 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     var owed: [OwedEvent] = []
     private var scheduled = 0
     public private(set) var toast: Toast?
-    private var lastLayout: Layout?
+    /// Behind a reference: a search copies the runner for every successor and draws no frames, and a layout
+    /// inline is 393 bytes of it.
+    private var lastLayout: Shared<Layout>?
     public private(set) var framesEmitted = 0
     /// The script's `launch` has come.
     public private(set) var launched = false
@@ -359,8 +361,8 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     private mutating func frame<E: Error>(_ cause: String, _ emit: (Frame) throws(E) -> Void) throws(E) {
         guard !searching, stopped == nil else { return }
         let layout = self.layout
-        guard layout != lastLayout else { return }
-        lastLayout = layout
+        guard layout != lastLayout?.value else { return }
+        lastLayout = Shared(layout)
         framesEmitted += 1
         try emit(Frame(number: framesEmitted, time: time, cause: cause, layout: layout))
     }

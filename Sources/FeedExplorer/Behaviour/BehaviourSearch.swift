@@ -174,26 +174,27 @@ extension BehaviourExplorer {
                 for ordinal in 0..<count {
                     // `expand` lists the successors last first. The runner is moved out of the batch (into the
                     // frontier), not copied: a loop over the batch would copy every runner, dozens of references each.
+                    // The successor's other fields are read in place: a copy of it would copy the room its runner takes.
                     let slot = count - 1 - ordinal
                     let runner = expansions[k].successors[slot].runner.take()
-                    let successor = expansions[k].successors[slot]
-                    if successor.fresh, visited.insert(successor.print) {
-                        if let shard, depth + 1 == shard.depth, !shard.owns(successor.print) {
+                    let print = expansions[k].successors[slot].print
+                    if expansions[k].successors[slot].fresh, visited.insert(print) {
+                        if let shard, depth + 1 == shard.depth, !shard.owns(print) {
                             search.excluded += 1
                         } else {
                             let node = search.trail.count
                             if search.levelStarts.count == depth + 1 { search.levelStarts.append(node) }
                             search.trail.append(parent: parent, ordinal: ordinal)
-                            if search.recording { search.fingerprints.append(successor.print) }
-                            for (rule, message) in successor.stateBroken { note(rule, message, in: &search, node: node) }
+                            if search.recording { search.fingerprints.append(print) }
+                            for (rule, message) in expansions[k].successors[slot].stateBroken { note(rule, message, in: &search, node: node) }
                             if let runner, frontier.upcoming.count < frontierLimit { frontier.upcoming.append(runner) }
                         }
                     }
-                    if successor.print == parentPrint && successor.broken.isEmpty { continue }
+                    if print == parentPrint && expansions[k].successors[slot].broken.isEmpty { continue }
                     search.transitions += 1
                     transitions += 1
                     // A step's breach is kept as its parent and the move (the state it reaches may be an old one).
-                    for (rule, message) in successor.broken { note(rule, message, in: &search, parent: parent, ordinal: ordinal) }
+                    for (rule, message) in expansions[k].successors[slot].broken { note(rule, message, in: &search, parent: parent, ordinal: ordinal) }
                 }
                 if search.recording { search.expansions.append(UInt16(clamping: transitions)) }
                 merged += 1
