@@ -468,30 +468,32 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             func edges(_ row: Int) -> (top: Double, bottom: Double) { row < stack.heights.count ? stack.edges(of: row) : (0, 0) }
             // How far the offset had moved when each row crossed an edge. Both lists are in row order: one
             // walk through them finds the rows that left and those that entered.
-            var crossings: [(distance: Double, row: Int, enters: Bool)] = []
+            var leaving = Crossings(), entering = Crossings()
+            leaving.reserveCapacity(visibleRows.count)
+            entering.reserveCapacity(now.count)
             var old = 0, new = 0
             while old < visibleRows.count || new < now.count {
                 if new == now.count || (old < visibleRows.count && visibleRows[old] < now[new]) {
                     let edge = edges(visibleRows[old])
-                    crossings.append((down ? edge.bottom - start : start + h - edge.top, visibleRows[old], false))
+                    leaving.append((down ? edge.bottom - start : start + h - edge.top, visibleRows[old]))
                     old += 1
                 } else if old == visibleRows.count || now[new] < visibleRows[old] {
                     let edge = edges(now[new])
-                    crossings.append((from == nil ? edge.top : (down ? edge.top - (start + h) : start - edge.bottom), now[new], true))
+                    entering.append((from == nil ? edge.top : (down ? edge.top - (start + h) : start - edge.bottom), now[new]))
                     new += 1
                 } else {
                     old += 1
                     new += 1
                 }
             }
-            crossings.sort { ($0.distance, $0.enters ? 1 : 0, $0.row) < ($1.distance, $1.enters ? 1 : 0, $1.row) }
             visibleRows = now
-            for crossing in crossings {
-                if crossing.enters {
-                    deliver(.cellForRowAt(crossing.row, snapshot))
-                    deliver(.willDisplay(crossing.row, snapshot))
+            // In the order the rows crossed: by distance, a row leaving before one entering, then by row.
+            for (row, enters) in Self.inCrossingOrder(leaving, entering) {
+                if enters {
+                    deliver(.cellForRowAt(row, snapshot))
+                    deliver(.willDisplay(row, snapshot))
                 } else {
-                    deliver(.didEndDisplaying(crossing.row, snapshot))
+                    deliver(.didEndDisplaying(row, snapshot))
                 }
             }
             // The callbacks moved nothing and changed no row (most often): the rows shown are `now` still.
@@ -501,6 +503,43 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         // Settled for these rows, offset and height (a prefetch that changes the rows changes the version).
         settled = now == visibleRows ? (stackVersion, contentOffset, viewport.height) : nil
         prefetch()
+    }
+
+    /// Rows crossing an edge of the visible area, each with how far the offset had moved when it crossed.
+    typealias Crossings = [(distance: Double, row: Int)]
+
+    /// The rows of `leaving` and `entering` (each in row order) sorted by distance, a row leaving before one
+    /// entering at the same distance, then by row: its naive twin is a sort of both lists together
+    /// (`CrossingOrderTests`). A list, not a closure called for each: a closure calling the runner's
+    /// `deliver` copied the whole runner at every call.
+    ///
+    /// A row's edges move monotonically down the rows, so each list is already in distance order, or in
+    /// reverse when the list scrolled up; the two are merged in one walk. A list that is not (a row past the
+    /// rows' end counts as at 0) is sorted first.
+    /// - Complexity: O(n) for n rows, O(n log n) when a list is out of order.
+    static func inCrossingOrder(_ leaving: Crossings, _ entering: Crossings) -> [(row: Int, enters: Bool)] {
+        func ordered(_ list: Crossings) -> Crossings {
+            func sorted(_ list: Crossings) -> Bool {
+                zip(list, list.dropFirst()).allSatisfy { ($0.distance, $0.row) < ($1.distance, $1.row) }
+            }
+            if sorted(list) { return list }
+            let reversed = Crossings(list.reversed())
+            return sorted(reversed) ? reversed : list.sorted { ($0.distance, $0.row) < ($1.distance, $1.row) }
+        }
+        let leaving = ordered(leaving), entering = ordered(entering)
+        var order: [(row: Int, enters: Bool)] = []
+        order.reserveCapacity(leaving.count + entering.count)
+        var l = 0, e = 0
+        while l < leaving.count || e < entering.count {
+            if e == entering.count || (l < leaving.count && leaving[l].distance <= entering[e].distance) {
+                order.append((leaving[l].row, false))
+                l += 1
+            } else {
+                order.append((entering[e].row, true))
+                e += 1
+            }
+        }
+        return order
     }
 
     /// `prefetchRowsAt` (UITableViewDataSourcePrefetching), for a logic that opts in: the rows within

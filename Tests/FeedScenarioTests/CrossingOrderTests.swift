@@ -1,0 +1,55 @@
+@testable import FeedScenario
+import XCTest
+
+/// The order rows cross the visible area's edges, as `BehaviourRunner` calls `willDisplay` and
+/// `didEndDisplaying`: the merge of the two lists against its naive twin, a sort of both together.
+final class CrossingOrderTests: XCTestCase {
+    private typealias Crossings = BehaviourRunner<BehaviourRunnerTests.Recorder>.Crossings
+
+    private func merged(_ leaving: Crossings, _ entering: Crossings) -> [String] {
+        BehaviourRunner<BehaviourRunnerTests.Recorder>.inCrossingOrder(leaving, entering).map { "\($0.enters ? "+" : "-")\($0.row)" }
+    }
+
+    private func naive(_ leaving: Crossings, _ entering: Crossings) -> [String] {
+        (leaving.map { ($0.distance, 0, $0.row) } + entering.map { ($0.distance, 1, $0.row) })
+            .sorted { $0 < $1 }
+            .map { "\($0.1 == 1 ? "+" : "-")\($0.2)" }
+    }
+
+    func testRowsCrossInDistanceOrderLeavingFirstThenByRow() {
+        // Scrolling down: rows 0–2 leave as their bottoms pass, rows 10–12 enter as their tops do.
+        XCTAssertEqual(merged([(10, 0), (54, 1), (98, 2)], [(5, 10), (49, 11), (93, 12)]),
+                       ["+10", "-0", "+11", "-1", "+12", "-2"])
+        // Scrolling up, the lists come in reverse; at the same distance a row leaves before one enters.
+        XCTAssertEqual(merged([(98, 10), (54, 11), (10, 12)], [(93, 0), (54, 1), (5, 2)]),
+                       ["+2", "-12", "-11", "+1", "+0", "-10"])
+        // Rows of no height cross together: by row.
+        XCTAssertEqual(merged([], [(20, 3), (20, 4), (20, 5)]), ["+3", "+4", "+5"])
+        XCTAssertEqual(merged([(20, 3), (20, 4), (7, 5)], []), ["-5", "-3", "-4"])
+    }
+
+    func testTheMergeIsTheNaiveSort() {
+        var random = SeededRandom(seed: 11)
+        for round in 0..<2_000 {
+            func list(_ rows: Range<Int>) -> Crossings {
+                // In row order; monotone one way or the other (as edges are), with ties, or in no order at all
+                // (a row past the rows' end counts as at 0).
+                let shape = Int.random(in: 0..<4, using: &random)
+                var distance = Double(Int.random(in: -50...50, using: &random))
+                return rows.map { row in
+                    switch shape {
+                    case 0: distance += Double(Int.random(in: 0...30, using: &random))
+                    case 1: distance -= Double(Int.random(in: 0...30, using: &random))
+                    case 2: distance += Double(Int.random(in: 0...1, using: &random)) * 44
+                    default: distance = Double(Int.random(in: -40...40, using: &random))
+                    }
+                    return (distance, row)
+                }
+            }
+            let first = Int.random(in: 0...20, using: &random)
+            let leaving = list(first..<(first + Int.random(in: 0...12, using: &random)))
+            let entering = list((first + 20)..<(first + 20 + Int.random(in: 0...12, using: &random)))
+            XCTAssertEqual(merged(leaving, entering), naive(leaving, entering), "round \(round): \(leaving) \(entering)")
+        }
+    }
+}
