@@ -68,7 +68,9 @@ public struct PresetRows: Hashable, Sendable {
     }
 
     func headerSpace(_ index: Int, style: ListStyle?) -> Double {
-        Self.headerSpace(above: items[index], after: index > 0 ? items[index - 1] : nil, style: style)
+        // Without a style no row begins a section: the items are not read (each read copies an item's texts).
+        guard style != nil else { return 0 }
+        return Self.headerSpace(above: items[index], after: index > 0 ? items[index - 1] : nil, style: style)
     }
 
     static func headerSpace(above item: Item, after previous: Item?, style: ListStyle?) -> Double {
