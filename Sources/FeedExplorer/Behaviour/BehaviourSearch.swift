@@ -145,18 +145,6 @@ extension BehaviourExplorer {
                                   complete: search.next == search.trail.count, capped: search.trail.count >= maxStates)
         }
 
-        // With more than one job, the next batch of the level is expanded while this one is merged (the merge
-        // runs alone, and once states got cheap the workers waited for it). The visited set is then only read,
-        // by both: the merge keeps the batch's new fingerprints aside (`batchNew`), and they join the set once
-        // the next batch's expansion is done.
-        var ahead: (batch: Range<Int>, expansion: SharedMap<(print: UInt64, successors: [Expanded])>)?
-        var batchNew = FingerprintSet(capacity: 0)
-        func joinBatchNew() {
-            if let ahead { _ = ahead.expansion.finish() }  // a batch expanded ahead reads the set: done, or dropped
-            for print in batchNew.slots where print != 0 { _ = visited.insert(print) }
-            batchNew = FingerprintSet(capacity: 0)
-        }
-
         while search.next < search.trail.count {
             let depth = search.depth(of: search.next)
             if search.trail.count >= maxStates { stop = .stateLimit; break }
@@ -167,37 +155,13 @@ extension BehaviourExplorer {
             }
             // Parents past the runners kept are re-run from the start, by the workers, along their routes.
             let kept = frontier.currentBase + frontier.current.count
-            func batchFrom(_ next: Int) -> Range<Int> {
-                var end = min(search.levelEnd(depth), next + batchSize)
-                if next < kept { end = min(end, kept) }
-                return next..<end
-            }
-            // A batch's parents: runners kept in memory, or routes to re-run from the start.
-            func parents(_ batch: Range<Int>) -> (runners: Range<Int>, routes: [[Int]]) {
-                batch.lowerBound < kept ? ((batch.lowerBound - frontier.currentBase)..<(batch.upperBound - frontier.currentBase), [])
-                    : (0..<0, batch.map { search.trail.route(to: $0) })
-            }
+            var end = min(search.levelEnd(depth), search.next + batchSize)
+            if search.next < kept { end = min(end, kept) }
+            let batch = search.next..<end
+            let routes = batch.lowerBound < kept ? [] : batch.map { search.trail.route(to: $0) }
             // States at the depth limit are never expanded: their runners are not kept.
-            let current = frontier.current, keep = depth + 1 < maxDepth
-            let batch = batchFrom(search.next)
-            var expansions: [(print: UInt64, successors: [Expanded])]
-            if let ahead, ahead.batch == batch {
-                expansions = ahead.expansion.finish()
-            } else {
-                let (runners, routes) = parents(batch)
-                expansions = expand(current, runners, routes: routes, seen: visited, keep: keep, threads: jobs - 1).finish()
-            }
-            ahead = nil
-            joinBatchNew()
-            // The next batch of this level, if any, expanded meanwhile (its routes read from the trail before the
-            // merge appends to it).
-            let next = batchFrom(batch.upperBound)
-            if jobs > 1, !next.isEmpty {
-                let (runners, routes) = parents(next)
-                // On the other threads while this one merges, then on this one too (`finish`).
-                ahead = (next, expand(current, runners, routes: routes, seen: visited, keep: keep, threads: jobs - 1))
-            }
-            let overlapping = ahead != nil
+            var expansions = expand(frontier.current, batch.lowerBound < kept ? (batch.lowerBound - frontier.currentBase)..<(batch.upperBound - frontier.currentBase) : 0..<0,
+                                    routes: routes, seen: visited, keep: depth + 1 < maxDepth, jobs: jobs)
             var merged = 0
             for k in expansions.indices {
                 if search.trail.count >= maxStates {
@@ -214,10 +178,7 @@ extension BehaviourExplorer {
                     let slot = count - 1 - ordinal
                     let runner = expansions[k].successors[slot].runner.take()
                     let print = expansions[k].successors[slot].print
-                    // New: not in the visited set, nor found earlier in this batch (kept aside while the next batch's
-                    // expansion reads the set).
-                    if expansions[k].successors[slot].fresh,
-                       overlapping ? !visited.contains(print) && batchNew.insert(print) : visited.insert(print) {
+                    if expansions[k].successors[slot].fresh, visited.insert(print) {
                         if let shard, depth + 1 == shard.depth, !shard.owns(print) {
                             search.excluded += 1
                         } else {
@@ -243,7 +204,6 @@ extension BehaviourExplorer {
             progress(statistics())
             if stop == .stateLimit { break }
         }
-        joinBatchNew()
         search.seconds = secondsBefore + (clock.now - started).seconds
         frontier = Frontier(current: LevelRunners([]), currentBase: 0, depth: -1, upcoming: [])
 
@@ -320,9 +280,8 @@ extension BehaviourExplorer {
 
     /// The successors of the runners `parents` (or, when `routes` is not empty, of the states at the end of
     /// those routes from the start), in order, each parent with its fingerprint and its successors last
-    /// first, being worked out on `threads` threads besides the one that calls `finish()` on the result.
-    /// Each parent is taken from `runners` and a successor already in `seen` dropped by its worker: freeing
-    /// them all in the merge held it up.
+    /// first, worked out on `jobs` threads. Each parent is taken from `runners` and a successor already in
+    /// `seen` dropped by its worker: freeing them all in the merge held it up.
     ///
     /// Specialised for the presets' behaviours (with the runner's `perform(_:)` and `deliverNext`): the
     /// generic code looks up type metadata and copies runners through value witnesses at every step, a
@@ -331,7 +290,7 @@ extension BehaviourExplorer {
     @_specialize(where Behaviour == Seed000Behaviour)
     @_specialize(where Behaviour == Seed001Behaviour)
     private func expand(_ runners: LevelRunners<BehaviourRunner<Behaviour>>, _ parents: Range<Int>, routes: [[Int]],
-                        seen: FingerprintSet, keep: Bool, threads: Int) -> SharedMap<(print: UInt64, successors: [Expanded])> {
+                        seen: FingerprintSet, keep: Bool, jobs: Int) -> [(print: UInt64, successors: [Expanded])] {
         // The explorer, the routes and the visited set are only read; each worker takes its own parents.
         let explorer = self
         let count = routes.isEmpty ? parents.count : routes.count
@@ -357,8 +316,8 @@ extension BehaviourExplorer {
             }
             return (explorer.fingerprint(parent), expanded)
         }
-        expansion.start(threads: threads)
-        return expansion
+        expansion.start(threads: jobs - 1)
+        return expansion.finish()
     }
 
     /// The visited set and the runners still to expand of the search `search` stands at, by re-running each
