@@ -1,14 +1,12 @@
 import Dispatch
 import Foundation
 
-/// `(0..<count).map(transform)` worked out by threads that come and go: each takes the next `chunk`
-/// indices until none are left, and the results come back in index order whatever thread made them
-/// (so that a search merging them is deterministic).
+/// `(0..<count).map(transform)` worked out by the threads `start` sends and then the calling thread
+/// (`finish`): each takes the next `chunk` indices until none are left, and the results come back in
+/// index order whatever thread made them (so that a search merging them is deterministic).
 ///
-/// It lets a search expand its next batch on `jobs - 1` threads while the calling thread merges this
-/// one, the calling thread joining in once it is done (`finish`): `jobs` threads busy, never more.
 /// Chunks are taken as threads get free, so parents of uneven cost (a wait branches on every reply)
-/// still come out even.
+/// still come out even: contiguous halves, one a thread, left one thread idle at the end of each batch.
 /// - Complexity: O(count / chunk) lock acquisitions.
 final class SharedMap<T>: @unchecked Sendable {
     private let count: Int

@@ -296,9 +296,9 @@ extension BehaviourExplorer {
         let count = routes.isEmpty ? parents.count : routes.count
         // Blocks of 16 neighbouring parents, taken by the workers as they get free: neighbours share their rows'
         // storage (two threads retaining the same arrays contend for their reference counts), and a parent's cost
-        // varies too much for halves to come out even (a wait branches on every reply): with one contiguous half
-        // a worker, two jobs ran 1.26–1.43 times as fast as one against 1.44–1.48 with blocks of 16.
-        let expansion = SharedMap<(print: UInt64, successors: [Expanded])>(count, chunk: 16) { k in
+        // varies too much for halves to come out even (a wait branches on every reply): on a model of 149,118
+        // states, two jobs took 7.4–7.9 s with blocks of 16 against 8.0–8.5 s with one contiguous half a worker.
+        return ParallelMap.map(count, jobs: jobs, chunk: 16) { k in
             let parent = routes.isEmpty ? runners.take(parents.lowerBound + k) : explorer.replay(routes[k]).end
             var made = explorer.successors(of: parent, source: explorer.source)
             var expanded: [Expanded] = []
@@ -316,8 +316,6 @@ extension BehaviourExplorer {
             }
             return (explorer.fingerprint(parent), expanded)
         }
-        expansion.start(threads: jobs - 1)
-        return expansion.finish()
     }
 
     /// The visited set and the runners still to expand of the search `search` stands at, by re-running each
