@@ -48,7 +48,7 @@ struct ExploreCommand: ParsableCommand {
             with it), and shards merge only when built with the same Swift.
 
             With --logic engine the explorer's model of the preset's rules plays the app instead \
-            (FeedState, the engine the behaviours are held to): three to four times as many states a \
+            (FeedState, the engine the behaviours are held to): about three times as many states a \
             second, a frontier past --frontier-states written to a temporary file in the \
             checkpoint's folder, and its own rules: one-request-in-flight, \
             no-row-lost-or-duplicated, page-index-moves-only-on-success, \
@@ -66,7 +66,7 @@ struct ExploreCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("What plays the app: behaviour, the list's behaviour as render plays it (the port of the seed's "
                                + "code, or the rules as a view controller), UIKit's callbacks and all; or engine, the explorer's "
-                               + "model of the preset's rules (three to four times as fast).",
+                               + "model of the preset's rules (about three times as fast).",
                                valueName: "logic"))
     var logic: ExploreLogic = .behaviour
 
