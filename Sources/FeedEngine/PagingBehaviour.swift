@@ -25,22 +25,23 @@ public protocol PagingBehaviour: Sendable {
     /// `UITableViewDataSourcePrefetching` data source); 0, the default, opts out.
     var prefetchDistance: Int { get }
 
+    /// What a search tells states apart by: the state itself by default, or any `Hashable` a logic returns
+    /// from `searchKey` (`AnyHashable` too). A concrete type is hashed as it is: a fingerprint search hashes
+    /// the key of every state it reaches, and boxing each in an `AnyHashable` was a twentieth of its time.
+    associatedtype SearchKey: Hashable = State
+
     /// What of `state` tells two states apart in a search (`BehaviourExplorer`): all of it, the
     /// default. Leave out what never repeats — a request counter, a count of refused triggers — or
     /// no state is ever met twice and a search never closes.
-    func searchKey(_ state: State) -> AnyHashable
-
-    /// Feeds `hasher` what hashing `searchKey(state)` feeds it: by default exactly that. A fingerprint
-    /// search hashes every state it reaches, and building an `AnyHashable` for each (an allocation and a
-    /// copy of the state) was a twentieth of its time; a logic may write the hash out instead, as the
-    /// presets' do. It must feed the same values as `searchKey(state).hash(into:)`.
-    func hashSearchKey(_ state: State, into hasher: inout Hasher)
+    func searchKey(_ state: State) -> SearchKey
 }
 
 extension PagingBehaviour {
     public var prefetchDistance: Int { 0 }
-    public func searchKey(_ state: State) -> AnyHashable { AnyHashable(state) }
-    public func hashSearchKey(_ state: State, into hasher: inout Hasher) { hasher.combine(searchKey(state)) }
+}
+
+extension PagingBehaviour where SearchKey == State {
+    public func searchKey(_ state: State) -> State { state }
 }
 
 /// What UIKit tells the logic (SPEC §10's table), with the scroll view as it is at that moment.

@@ -71,7 +71,7 @@ extension BehaviourRunner {
     }
 
     /// The same with the logic's state hashed by `hashingState`, which must feed what hashing its key feeds
-    /// (`PagingBehaviour.hashSearchKey`, which skips building an `AnyHashable`).
+    /// (the behaviour's own `searchKey`, hashed as it is rather than boxed in an `AnyHashable`).
     public func hashSearchKey(into hasher: inout Hasher, hashingState: (Behaviour.State, inout Hasher) -> Void, latencyPhase: Int = 0) {
         // As `PlayKey`'s synthesised `hash(into:)`: each stored property in order, an array as its count then
         // its elements, an enum as its case's index then its values, an optional as 0, or 1 then its value.

@@ -79,12 +79,7 @@ public struct RulesBehaviour: PagingBehaviour {
     /// The state for a search: without the counters, which never repeat and so would keep a search
     /// from closing — requests issued (the request that runs is always the last one), triggers
     /// refused and repeats dropped (frame JSON's figures, which change nothing that follows).
-    public func searchKey(_ state: State) -> AnyHashable { AnyHashable(keyState(state)) }
-
-    /// `searchKey`'s hash, without the box (an `AnyHashable` hashes as the value it holds).
-    public func hashSearchKey(_ state: State, into hasher: inout Hasher) { hasher.combine(keyState(state)) }
-
-    private func keyState(_ state: State) -> State {
+    public func searchKey(_ state: State) -> State {
         var state = state
         state.issued = 0
         state.loadingID = 0

@@ -86,12 +86,7 @@ public struct Seed000Behaviour: PagingBehaviour {
 
     /// The state for a search, without the counters that never repeat (requests issued, triggers
     /// refused, repeats dropped).
-    public func searchKey(_ state: State) -> AnyHashable { AnyHashable(keyState(state)) }
-
-    /// `searchKey`'s hash, without the box (an `AnyHashable` hashes as the value it holds).
-    public func hashSearchKey(_ state: State, into hasher: inout Hasher) { hasher.combine(keyState(state)) }
-
-    private func keyState(_ state: State) -> State {
+    public func searchKey(_ state: State) -> State {
         var state = state
         state.issued = 0
         state.suppressed = 0

@@ -51,12 +51,7 @@ public struct Seed001Behaviour: PagingBehaviour {
     public var initialState: State { State() }
 
     /// The state for a search, without the count of repeats dropped (it never repeats).
-    public func searchKey(_ state: State) -> AnyHashable { AnyHashable(keyState(state)) }
-
-    /// `searchKey`'s hash, without the box (an `AnyHashable` hashes as the value it holds).
-    public func hashSearchKey(_ state: State, into hasher: inout Hasher) { hasher.combine(keyState(state)) }
-
-    private func keyState(_ state: State) -> State {
+    public func searchKey(_ state: State) -> State {
         var state = state
         state.rows = state.rows.forgettingDrops
         return state

@@ -25,7 +25,7 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
     private var callbackChecks: [CallbackCheck] = []
     /// What of the logic's state tells states apart (by default, the behaviour's `searchKey`).
     public var key: @Sendable (Behaviour.State) -> AnyHashable { didSet { keyIsBehaviours = false } }
-    /// `key` is the behaviour's `searchKey`, whose hash the behaviour feeds without building the key.
+    /// `key` is the behaviour's `searchKey`, which a fingerprint search hashes as it is, not boxed.
     var keyIsBehaviours: Bool
     public var moves: [Move]
     public var outcomes: [ScriptedReply]
@@ -69,7 +69,7 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
         pages = OutcomeTable(source)
         self.invariants = invariants
         (stateChecks, callbackChecks) = Self.checks(invariants)
-        self.key = key ?? { behaviour.searchKey($0) }
+        self.key = key ?? { AnyHashable(behaviour.searchKey($0)) }
         keyIsBehaviours = key == nil
         self.moves = moves
         self.outcomes = outcomes

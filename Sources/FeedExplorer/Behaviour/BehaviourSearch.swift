@@ -420,7 +420,7 @@ extension BehaviourExplorer {
     private func fingerprint(_ runner: BehaviourRunner<Behaviour>) -> UInt64 {
         var hasher = Hasher()
         if keyIsBehaviours {
-            runner.hashSearchKey(into: &hasher, hashingState: { behaviour.hashSearchKey($0, into: &$1) }, latencyPhase: latencyPhase(runner))
+            runner.hashSearchKey(into: &hasher, hashingState: { $1.combine(behaviour.searchKey($0)) }, latencyPhase: latencyPhase(runner))
         } else {
             runner.hashSearchKey(into: &hasher, key, latencyPhase: latencyPhase(runner))
         }
