@@ -106,15 +106,15 @@ let package = Package(
         // Figures and ratios for the README's Performance section (run in release).
         .executableTarget(name: "feedframes-bench", dependencies: [
             "FeedEngine", "FeedScenario", "FrameRendering", "FrameFolder", "FeedFramesResources", "JSONText", "Mustache", "XHTMLValidation", "CMimalloc",
-            "FeedExplorer", "CellLayout", "TextLayout", "FrameImaging",
+            "FeedExplorer", "CellLayout", "TextLayout", "FrameImaging", "ReferenceEngine",
         ], path: "Benchmarks/feedframes-bench"),
 
-        .testTarget(name: "FeedEngineTests", dependencies: ["TestSupport", "FeedEngine", "FeedScenario"]),
+        .testTarget(name: "FeedEngineTests", dependencies: ["ReferenceEngine", "TestSupport", "FeedEngine", "FeedScenario"]),
         .testTarget(name: "FrameDiffTests", dependencies: ["TestSupport", "FrameDiff", "FrameFolder", "JSONText"]),
-        .testTarget(name: "FeedFramesTestingTests", dependencies: ["TestSupport", "FeedFramesTesting", "FeedFramesXCTest", "FeedFramesSwiftTesting", "FrameImaging"],
+        .testTarget(name: "FeedFramesTestingTests", dependencies: ["ReferenceEngine", "TestSupport", "FeedFramesTesting", "FeedFramesXCTest", "FeedFramesSwiftTesting", "FrameImaging"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "DemoSnapshotTests", dependencies: ["FeedFramesXCTest", "FeedFramesResources"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "FrameGalleryTests", dependencies: ["TestSupport", "FrameGallery", "FeedEngine", "FeedScenario", "FrameRendering", "FrameFolder"]),
+        .testTarget(name: "FrameGalleryTests", dependencies: ["ReferenceEngine", "TestSupport", "FrameGallery", "FeedEngine", "FeedScenario", "FrameRendering", "FrameFolder"]),
         // Runs the built binary in a scratch folder, for the suites that test it as a user would.
         .target(name: "FeedFramesProcess", dependencies: ["TestSupport"], path: "Tests/Support/FeedFramesProcess"),
         // How the suites read CI, missing inputs and random seeds (one reading for all).
@@ -123,22 +123,27 @@ let package = Package(
         .testTarget(name: "JSONTextTests", dependencies: ["TestSupport", "JSONText"]),
         .testTarget(name: "FrameFolderTests", dependencies: ["FrameFolder"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TestSupport", "TextLayout", "CHarfBuzz"]),
-        .testTarget(name: "CellLayoutTests", dependencies: ["TestSupport", "CellLayout", "FeedEngine", "FeedScenario", "TextLayout", "Mustache"]),
+        .testTarget(name: "CellLayoutTests", dependencies: ["ReferenceEngine", "TestSupport", "CellLayout", "FeedEngine", "FeedScenario", "TextLayout", "Mustache"]),
         .testTarget(name: "MustacheTests", dependencies: ["TestSupport", "Mustache"]),
-        .testTarget(name: "FrameRenderingTests", dependencies: ["TestSupport", 
+        .testTarget(name: "FrameRenderingTests", dependencies: ["ReferenceEngine", "TestSupport", 
             "FrameRendering", "FrameFolder", "FeedEngine", "FeedScenario", "FeedFramesResources", "Mustache", "JSONText",
         ]),
         .testTarget(name: "XHTMLValidationTests", dependencies: ["TestSupport", "XHTMLValidation", "CLibXML2"]),
-        .testTarget(name: "FeedScenarioTests", dependencies: ["FeedEngine", "FeedScenario", "FeedFramesResources", "TestSupport"]),
+        .testTarget(name: "FeedScenarioTests", dependencies: ["ReferenceEngine", "FeedEngine", "FeedScenario", "FeedFramesResources", "TestSupport"]),
+        // The reference engine: the first version's reducer (`FeedState`), its runner and the explorer's model of
+        // it. No product ships it; the tests hold the presets' behaviours to it (the twin tests), and the
+        // benchmarks compare with it.
+        .target(name: "ReferenceEngine", dependencies: ["FeedEngine", "FeedScenario", "FeedExplorer", "JSONText"],
+                path: "Tests/Support/ReferenceEngine"),
         // A team's paging logic with a bug of each kind the explorer's rules name, planted on demand.
         .target(name: "PlantedBehaviours", dependencies: ["FeedEngine"], path: "Tests/Support/PlantedBehaviours"),
-        .testTarget(name: "FeedExplorerTests", dependencies: ["FeedExplorer", "FeedEngine", "FeedScenario", "JSONText", "PlantedBehaviours"],
+        .testTarget(name: "FeedExplorerTests", dependencies: ["ReferenceEngine", "FeedExplorer", "FeedEngine", "FeedScenario", "JSONText", "PlantedBehaviours"],
                     exclude: ["Figures"]),
-        .testTarget(name: "ExploreReportTests", dependencies: [
+        .testTarget(name: "ExploreReportTests", dependencies: ["ReferenceEngine", 
             "ExploreReport", "FeedExplorer", "FeedEngine", "FeedScenario", "FrameRendering", "FeedFramesResources", "XHTMLValidation",
             "PlantedBehaviours",
         ]),
-        .testTarget(name: "FeedSourcesTests", dependencies: ["TestSupport", "FeedSources", "FeedScenario", "FeedEngine", "JSONText", "CSQLite", "FeedFramesCLI", "PlantedBehaviours"]),
+        .testTarget(name: "FeedSourcesTests", dependencies: ["ReferenceEngine", "TestSupport", "FeedSources", "FeedScenario", "FeedEngine", "JSONText", "CSQLite", "FeedFramesCLI", "PlantedBehaviours"]),
         .testTarget(name: "BrowserTests", dependencies: ["TestSupport", "feedframes", "FeedFramesProcess", "BrowserSession", "TextLayout", "FrameImaging"]),
         // Bad inputs, hostile data, paths, kills and concurrency against the real binary (issue 6).
         .testTarget(name: "BadInputTests", dependencies: ["TestSupport", "feedframes", "FeedFramesProcess", "FeedScenario", "JSONText", "XHTMLValidation"]),

@@ -3,6 +3,7 @@ import FeedEngine
 import FeedScenario
 import FrameRendering
 import TextLayout
+import ReferenceEngine
 
 /// Issue 18's figures: what measuring an item costs (once, as its page arrives), and a frame's
 /// layout with automatic heights at 1,000 and 1,000,000 rows beside fixed heights.

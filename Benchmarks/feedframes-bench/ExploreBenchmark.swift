@@ -3,6 +3,7 @@ import FeedEngine
 import FeedExplorer
 import FeedScenario
 import Foundation
+import ReferenceEngine
 
 /// Issue 23: the explorer at model-checker scale. States and transitions a
 /// second on one core against the search of whole states, `--jobs 2` against

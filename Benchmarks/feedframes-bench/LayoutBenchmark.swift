@@ -1,5 +1,6 @@
 import FeedEngine
 import FeedScenario
+import ReferenceEngine
 
 /// Target 1: a layout costs about the same at 10,000,000 rows as at 1,000.
 enum LayoutBenchmark {

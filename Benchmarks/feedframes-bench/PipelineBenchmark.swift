@@ -5,6 +5,7 @@ import Foundation
 import FrameRendering
 import Mustache
 import XHTMLValidation
+import ReferenceEngine
 
 /// Targets 2, 3 and 5: the whole pipeline against libxml2 alone, the frame
 /// template against hand-written concatenation, and `--jobs 2` against 1.

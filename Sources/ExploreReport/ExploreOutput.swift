@@ -16,21 +16,14 @@ import Mustache
 /// and frame rendering: FeedExplorer finds, this module shows.
 public struct ExploreOutput {
     public var scenario: Scenario
-    /// What the search found, as the report shows it: the same for the presets' engine and a team's logic.
+    /// What the search found, as the report shows it.
     public var findings: ExploreFindings
     public var depth: Int
     public var templates: FrameTemplates
     public var validator: FrameValidator
     public var galleryLimit: Int
 
-    /// The report of a search of a preset's engine (`Explorer`).
-    public init(scenario: Scenario, exploration: Exploration, model: ExplorerModel, depth: Int,
-                templates: FrameTemplates, validator: FrameValidator, galleryLimit: Int) {
-        self.init(scenario: scenario, findings: ExploreFindings(scenario: scenario, exploration: exploration, model: model),
-                  depth: depth, templates: templates, validator: validator, galleryLimit: galleryLimit)
-    }
-
-    /// The report of a search of a team's own logic (`BehaviourExplorer`): its gallery, graph and
+    /// The report of a search of a behaviour (`BehaviourExplorer`): its gallery, graph and
     /// counterexamples are drawn with `behaviour` playing the app.
     public init<Behaviour: PagingBehaviour>(scenario: Scenario, exploration: BehaviourExploration<Behaviour>, playing behaviour: Behaviour,
                                             depth: Int, templates: FrameTemplates, validator: FrameValidator, galleryLimit: Int) {

@@ -33,11 +33,3 @@ public enum FeedEvent: Hashable, Sendable {
     /// The toast that was due to disappear at `until` does so.
     case toastExpired(until: Double)
 }
-
-/// What the engine asks the world to do; the runner carries it out.
-public enum Effect: Hashable, Sendable {
-    /// Fetch a page; answer with `FeedEvent.replyArrived` carrying the same id.
-    case startRequest(Request)
-    /// Deliver `FeedEvent.toastExpired(until:)` when the clock reaches `until`.
-    case expireToast(until: Double)
-}

@@ -1,4 +1,4 @@
-/// What the screen shows at one moment: the result of `FeedState.layout()`.
+/// What the screen shows at one moment: a behaviour's `ListScreen` laid out in the viewport (`ListScreen.layout`).
 /// Positions are in viewport coordinates (0 is the viewport's top edge).
 public struct Layout: Hashable, Sendable {
     public struct Row: Hashable, Sendable {
@@ -22,21 +22,39 @@ public struct Layout: Hashable, Sendable {
     }
 
     public struct Header: Hashable, Sendable {
-        public var state: FeedState.HeaderState
+        public var state: HeaderState
         public var visible: Bool
         public var text: String
         public var y: Double
         public var height: Double
+
+        package init(state: HeaderState, visible: Bool, text: String, y: Double, height: Double) {
+            self.state = state
+            self.visible = visible
+            self.text = text
+            self.y = y
+            self.height = height
+        }
     }
 
     public struct Footer: Hashable, Sendable {
-        public var state: FeedState.FooterState
+        public var state: FooterState
         public var visible: Bool
         public var text: String
         public var spinner: Bool
         public var tappable: Bool
         public var y: Double
         public var height: Double
+
+        package init(state: FooterState, visible: Bool, text: String, spinner: Bool, tappable: Bool, y: Double, height: Double) {
+            self.state = state
+            self.visible = visible
+            self.text = text
+            self.spinner = spinner
+            self.tappable = tappable
+            self.y = y
+            self.height = height
+        }
     }
 
     public var viewport: Viewport
@@ -78,74 +96,35 @@ public struct Layout: Hashable, Sendable {
     /// Some reply has failed; frames then say `lastFailure` (null after a success),
     /// and leave it out before, as they were.
     public var hasFailed: Bool
-}
 
-extension FeedState {
-    /// The rows overlapping the viewport, placed as `layout()` places them, without the rest of a layout
-    /// (texts, header, footer): what a search's rule compares with a naive scan in every state.
-    /// - Complexity: O(log n + v) for n rows and v visible rows.
-    public var visibleRows: [Layout.Row] {
-        Layout.rowsAndSections(heights: rowHeights, offsets: offsets, style: style, top: contentOffset,
-                               bottom: contentOffset + viewport.height, insetTop: insets.top).rows
-    }
-
-    /// Lays out the current moment.
-    ///
-    /// - Complexity: O(log n + v) for n rows and v visible rows: a descent
-    ///   through the row offsets finds the first visible row, then rows are
-    ///   walked only while they overlap the viewport.
-    public func layout() -> Layout {
-        let texts = config.texts
-        let top = contentOffset
-        let bottom = contentOffset + viewport.height
-
-        let (rows, sections) = Layout.rowsAndSections(heights: rowHeights, offsets: offsets, style: style, top: top, bottom: bottom,
-                                                      insetTop: insets.top)
-
-        let headerState = self.headerState
-        let headerText: String
-        switch headerState {
-        case .hidden: headerText = ""
-        case .idle: headerText = texts.headerIdle
-        case .armed: headerText = texts.headerArmed
-        case .refreshing:
-            if texts.labelsFollowThePull {
-                headerText = config.header.map(pullArmsHeader) == true ? texts.headerArmed : texts.headerIdle
-            } else {
-                headerText = texts.headerRefreshing
-            }
-        }
-
-        let footerState = self.footerState
-        let footerIdle = config.footer.mode == .auto ? texts.footerIdleAuto : texts.footerIdleRelease
-        let footerText: String
-        switch footerState {
-        case .hidden: footerText = ""
-        case .idle: footerText = footerIdle
-        case .loading where texts.labelsFollowThePull:
-            // An exhausted footer keeps its text: a release would load nothing.
-            footerText = pullArmsFooter ? texts.footerArmed : footerIdle
-        case .armed: footerText = texts.footerArmed
-        case .loading: footerText = texts.footerLoading
-        case .failed: footerText = texts.footerFailed
-        case .exhausted: footerText = texts.footerExhausted
-        }
-        let spinner = footerState == .loading || (footerState != .hidden && config.footer.spinner == .always)
-
-        let retryVisible = self.retryVisible
-        return Layout(
-            viewport: viewport, insets: insets, adjustedInsetTop: insetTop, adjustedInsetBottom: insetBottom,
-            navigationBarHeight: insets.navigationBarHeight(at: contentOffset),
-            contentOffset: contentOffset, contentHeight: contentHeight, rows: rows, sections: sections, style: style,
-            header: .init(state: headerState, visible: headerVisible, text: headerText,
-                          y: -headerHeight - top, height: headerHeight),
-            footer: .init(state: footerState, visible: footerVisible, text: footerText, spinner: spinner,
-                          tappable: footerTappable, y: footerTop - top, height: config.footer.height),
-            retryVisible: retryVisible, retryTitle: texts.retry, retryY: retryVisible ? retryTop : nil, separators: !retryVisible,
-            toast: toast, emptyText: emptyVisible ? texts.empty : nil, request: request,
-            itemCount: items.count, pageIndex: pageIndex, suppressed: suppressed,
-            staleReplies: staleReplies, duplicatesDropped: duplicatesDropped,
-            lastFailure: lastFailure, hasFailed: hasFailed)
+    package init(viewport: Viewport, insets: ListInsets, adjustedInsetTop: Double, adjustedInsetBottom: Double, navigationBarHeight: Double? = nil, contentOffset: Double, contentHeight: Double, rows: [Row], sections: [SectionHeader] = [], style: ListStyle? = nil, header: Header, footer: Footer, retryVisible: Bool, retryTitle: String, retryY: Double? = nil, separators: Bool, toast: Toast? = nil, emptyText: String? = nil, request: Request? = nil, itemCount: Int, pageIndex: Int, suppressed: Int, suppressedIsKnown: Bool = true, staleReplies: Int, duplicatesDropped: Int, lastFailure: RequestFailure? = nil, hasFailed: Bool) {
+        self.viewport = viewport
+        self.insets = insets
+        self.adjustedInsetTop = adjustedInsetTop
+        self.adjustedInsetBottom = adjustedInsetBottom
+        self.navigationBarHeight = navigationBarHeight
+        self.contentOffset = contentOffset
+        self.contentHeight = contentHeight
+        self.rows = rows
+        self.sections = sections
+        self.style = style
+        self.header = header
+        self.footer = footer
+        self.retryVisible = retryVisible
+        self.retryTitle = retryTitle
+        self.retryY = retryY
+        self.separators = separators
+        self.toast = toast
+        self.emptyText = emptyText
+        self.request = request
+        self.itemCount = itemCount
+        self.pageIndex = pageIndex
+        self.suppressed = suppressed
+        self.suppressedIsKnown = suppressedIsKnown
+        self.staleReplies = staleReplies
+        self.duplicatesDropped = duplicatesDropped
+        self.lastFailure = lastFailure
+        self.hasFailed = hasFailed
     }
 }
 

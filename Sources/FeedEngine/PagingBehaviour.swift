@@ -170,9 +170,9 @@ public struct ListScreen: Hashable, Sendable {
     }
 
     public var rows: [Item]
-    public var header: FeedState.HeaderState
+    public var header: HeaderState
     public var headerPart: Part
-    public var footer: FeedState.FooterState
+    public var footer: FooterState
     public var footerPart: Part
     /// Where the footer view sits: right under the rows, as a table footer view (the default), or below
     /// the visible area while the rows are shorter than it, as MJRefresh's back footer places itself.
@@ -189,7 +189,7 @@ public struct ListScreen: Hashable, Sendable {
     /// Items the logic dropped because their ids were already in the list (frame JSON `duplicatesDropped`).
     public var duplicatesDropped: Int
 
-    public init(rows: [Item], header: FeedState.HeaderState = .hidden, headerPart: Part = Part(), footer: FeedState.FooterState = .hidden,
+    public init(rows: [Item], header: HeaderState = .hidden, headerPart: Part = Part(), footer: FooterState = .hidden,
                 footerPart: Part = Part(), footerPlacement: FooterPlacement = .underRows, retry: ListText? = nil, empty: ListText? = nil, separators: Bool = true, suppressed: Int? = nil,
                 duplicatesDropped: Int = 0) {
         self.rows = rows

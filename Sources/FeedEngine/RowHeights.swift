@@ -23,9 +23,11 @@ public struct RowHeights: RandomAccessCollection, Sendable {
 
     /// Whether row `index` begins a titled section.
     public func startsSection(_ index: Int) -> Bool { !starts.isEmpty && starts[index] }
-}
 
-extension FeedState {
-    /// Each row's slot height, in order.
-    public var rowHeights: RowHeights { RowHeights(items: items, rowHeight: config.rowHeight, style: style, starts: sectionStarts) }
+    package init(items: [Item], rowHeight: Double, style: ListStyle? = nil, starts: [Bool]) {
+        self.items = items
+        self.rowHeight = rowHeight
+        self.style = style
+        self.starts = starts
+    }
 }

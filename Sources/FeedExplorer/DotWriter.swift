@@ -15,34 +15,6 @@ public struct DotWriter: Sendable {
         self.maxNodes = maxNodes
     }
 
-    /// Whether `exploration` would be drawn collapsed.
-    public func collapses(_ exploration: Exploration) -> Bool { exploration.graph.count > maxNodes }
-
-    /// - Complexity: O(states + transitions).
-    public func dot(_ exploration: Exploration, title: String) -> String {
-        let graph = exploration.graph
-        return dot(states: graph.count, title: title) { detailed in
-            // Collapsed, a state is drawn only as its control state: one description each, not one a state.
-            var controls: [ControlState: String] = [:]
-            let nodes = graph.states.indices.map { index in
-                let feed = graph.states[index].feed
-                if detailed {
-                    return DrawnGraph.Node(text: "#\(index) (depth \(graph.depths[index]))\n" + Self.describe(feed), control: "",
-                                           flagged: exploration.flagged.contains(index))
-                }
-                let control = ControlState(feed)
-                let text = controls[control] ?? control.description
-                controls[control] = text
-                return DrawnGraph.Node(text: "", control: text, flagged: exploration.flagged.contains(index))
-            }
-            let edges = graph.edges.map { edge in
-                DrawnGraph.Edge(from: Int(edge.from), to: Int(edge.to), label: edge.label.description, outcomes: edge.label.outcomes,
-                                isWait: edge.label.move == .wait, breaks: edge.breaks)
-            }
-            return DrawnGraph(nodes: nodes, edges: edges)
-        }
-    }
-
     /// A graph as drawn: what each state shows, and the moves between states.
     public struct DrawnGraph: Sendable {
         public struct Node: Sendable {
@@ -51,6 +23,12 @@ public struct DotWriter: Sendable {
             /// What the collapsed graph groups it by (header, footer, retry, toast, request…; only read collapsed).
             public var control: String
             public var flagged: Bool
+
+            package init(text: String, control: String, flagged: Bool) {
+                self.text = text
+                self.control = control
+                self.flagged = flagged
+            }
         }
         public struct Edge: Sendable {
             public var from: Int
@@ -60,9 +38,23 @@ public struct DotWriter: Sendable {
             public var outcomes: [String]
             public var isWait: Bool
             public var breaks: Bool
+
+            package init(from: Int, to: Int, label: String, outcomes: [String], isWait: Bool, breaks: Bool) {
+                self.from = from
+                self.to = to
+                self.label = label
+                self.outcomes = outcomes
+                self.isWait = isWait
+                self.breaks = breaks
+            }
         }
         public var nodes: [Node]
         public var edges: [Edge]
+
+        package init(nodes: [Node], edges: [Edge]) {
+            self.nodes = nodes
+            self.edges = edges
+        }
     }
 
     /// A graph of `states` states, drawn by `drawn` (state 0 the start): `detailed` is true when each state
@@ -158,17 +150,8 @@ public struct DotWriter: Sendable {
         return style
     }
 
-    /// `header idle · footer loading`, then retry and toast when shown.
-    static func describe(_ feed: FeedState) -> String {
-        var lines = ["header \(feed.headerState.rawValue)", "footer \(feed.footerState.rawValue)"]
-        if feed.retryVisible { lines.append("retry") }
-        if feed.toast != nil { lines.append("toast") }
-        lines.append("\(feed.items.count) rows · y \(formatPoints(feed.contentOffset)) · \(feed.viewport)")
-        return lines.joined(separator: "\n")
-    }
-
     /// A DOT string: quotes and backslashes escaped, newlines as `\n`.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var result = "\""
         for character in text {
             switch character {

@@ -4,21 +4,21 @@ import FeedScenario
 /// Each reply outcome of a scripted source's first pages, made once. A search explores every reply as
 /// each outcome, and building its items anew every time (ids and titles written out) took a tenth of a
 /// search's time.
-struct OutcomeTable: Sendable {
+package struct OutcomeTable: Sendable {
     /// How many pages are made up front; later pages, and pages shifted by items inserted at the feed's
     /// head, are made when asked for.
     static let pages = 64
     /// `table[page - 1][reply]`, replies in `ScriptedReply.allCases` order.
     private let table: [[Reply.Outcome]]
 
-    init(_ source: ScriptedSource) {
+    package init(_ source: ScriptedSource) {
         table = (1...Self.pages).map { page in ScriptedReply.allCases.map { source.outcome($0, page: page, request: 0) } }
     }
 
     /// `source.outcome(reply, page:, request:, head:)` (which does not depend on the request), from the
     /// table when it holds the page and nothing was inserted.
     /// - Complexity: O(1) from the table; O(page size) otherwise.
-    @inline(__always) func outcome(_ reply: ScriptedReply, page: Int, request: Int, head: Int, of source: ScriptedSource) -> Reply.Outcome {
+    @inline(__always) package func outcome(_ reply: ScriptedReply, page: Int, request: Int, head: Int, of source: ScriptedSource) -> Reply.Outcome {
         guard head == 0, page >= 1 && page <= table.count else {
             return source.outcome(reply, page: page, request: request, head: head)
         }

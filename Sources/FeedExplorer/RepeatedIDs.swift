@@ -5,9 +5,9 @@ import FeedEngine
 /// (`naive`, its twin, against which it is tested), at a fraction of the cost: ids are hashed with
 /// `Fingerprint` into one open-addressed table of row indices, and rows whose hashes meet are compared
 /// as strings, so that a collision of hashes never counts as a repeat.
-enum RepeatedIDs {
+package enum RepeatedIDs {
     /// - Complexity: O(rows) expected.
-    static func first(in items: [Item]) -> String? {
+    package static func first(in items: [Item]) -> String? {
         if items.count < 2 { return nil }
         var size = 16
         while size < items.count * 2 { size <<= 1 }

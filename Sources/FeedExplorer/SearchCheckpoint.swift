@@ -11,12 +11,20 @@ public struct Finding: Hashable, Sendable {
     public var ordinal: Int
     /// A breach of `launch`, found on the start state but by a step (it sorts after the start's state rules).
     public var event = false
+
+    package init(message: String, node: Int, parent: Int, ordinal: Int, event: Bool = false) {
+        self.message = message
+        self.node = node
+        self.parent = parent
+        self.ordinal = ordinal
+        self.event = event
+    }
 }
 
-/// A rule broken by a state of a search recording for a merge (`FingerprintSearch.recordsForMerge`):
+/// A rule broken by a state of a search recording for a merge (a shard's, `SearchCheckpoint.recording`):
 /// by the state itself, by the steps of its expansion, or by the launch (the start only).
-struct RecordedBreach: Hashable, Sendable {
-    enum Kind: UInt8, Sendable { case state = 0, step = 1, launch = 2 }
+package struct RecordedBreach: Hashable, Sendable {
+    package enum Kind: UInt8, Sendable { case state = 0, step = 1, launch = 2 }
     var node: UInt32
     var rule: UInt16
     var kind: Kind
@@ -68,28 +76,28 @@ public struct SearchCheckpoint: Sendable {
     static let magic = Array(magicText.utf8)
 
     public internal(set) var identity: String
-    var visited = FingerprintSet()
-    var trail = SearchTrail()
+    package var visited = FingerprintSet()
+    package var trail = SearchTrail()
     /// The first index of each depth.
-    var levelStarts: [Int] = []
+    package var levelStarts: [Int] = []
     /// The next state to expand.
-    var next = 0
-    var transitions = 0
-    var excluded = 0
-    var counts: [Int]
-    var found: [Finding?]
-    var seconds = 0.0
+    package var next = 0
+    package var transitions = 0
+    package var excluded = 0
+    package var counts: [Int]
+    package var found: [Finding?]
+    package var seconds = 0.0
     /// The file it was read from, for messages.
     public internal(set) var file = ""
-    /// What a merge of shards needs (`FingerprintSearch.recordsForMerge`): each state's fingerprint,
+    /// What a merge of shards needs (a shard's search records it): each state's fingerprint,
     /// each expanded state's count of transitions, and the breaches by state, in the order found.
-    var recording = false
-    var fingerprints: [UInt64] = []
-    var expansions: [UInt16] = []
+    package var recording = false
+    package var fingerprints: [UInt64] = []
+    package var expansions: [UInt16] = []
     var breaches: [RecordedBreach] = []
 
     /// Counts one breach of `rule` by `node` (a step of its expansion, the state, the launch), when recording.
-    @inline(__always) mutating func record(node: Int, rule: Int, kind: RecordedBreach.Kind) {
+    @inline(__always) package mutating func record(node: Int, rule: Int, kind: RecordedBreach.Kind) {
         guard recording else { return }
         if let last = breaches.last, last.node == UInt32(node), last.rule == UInt16(rule), last.kind == kind {
             breaches[breaches.count - 1].count += 1
@@ -98,7 +106,7 @@ public struct SearchCheckpoint: Sendable {
         }
     }
 
-    init(identity: String, rules: Int) {
+    package init(identity: String, rules: Int) {
         self.identity = identity
         counts = Array(repeating: 0, count: rules)
         found = Array(repeating: nil, count: rules)
@@ -106,7 +114,7 @@ public struct SearchCheckpoint: Sendable {
 
     /// The depth of state `index`.
     /// - Complexity: O(log depth).
-    func depth(of index: Int) -> Int {
+    package func depth(of index: Int) -> Int {
         var low = 0, high = levelStarts.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
@@ -116,7 +124,7 @@ public struct SearchCheckpoint: Sendable {
     }
 
     /// One past the last state of `depth` found so far.
-    func levelEnd(_ depth: Int) -> Int { depth + 1 < levelStarts.count ? levelStarts[depth + 1] : trail.count }
+    package func levelEnd(_ depth: Int) -> Int { depth + 1 < levelStarts.count ? levelStarts[depth + 1] : trail.count }
 
     public var states: Int { trail.count }
 

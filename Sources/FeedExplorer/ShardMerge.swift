@@ -68,7 +68,7 @@ public struct ShardResult: Sendable {
     }
 
     /// The result of a finished shard; nil when the search was not a recording shard or stopped early.
-    init?(_ search: SearchCheckpoint, shard: SearchShard?, identity: String, maxDepth: Int, stop: StopReason, hasher: UInt64 = 0) {
+    package init?(_ search: SearchCheckpoint, shard: SearchShard?, identity: String, maxDepth: Int, stop: StopReason, hasher: UInt64 = 0) {
         guard let shard, search.recording, stop == .exhausted || stop == .depthLimit else { return nil }
         self.identity = identity
         self.hasher = hasher
@@ -188,9 +188,11 @@ public struct ShardResult: Sendable {
         return try read([UInt8](data), file: path)
     }
 
-    /// Writes atomically (a temporary file beside it, then a rename).
+    /// Writes atomically (a temporary file beside it, then a rename), its folder made first.
     public func write(to path: String) throws(ShardMergeError) {
         do {
+            let folder = (path as NSString).deletingLastPathComponent
+            try FileManager.default.createDirectory(atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true)
             try Data(bytes()).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             throw .unwritable(file: path, reason: (error as NSError).localizedDescription)
@@ -235,25 +237,6 @@ public struct MergedExploration: Sendable {
     public var shards: Int
     /// Per broken rule, in the rules' order.
     public var findings: [(rule: Int, message: String, route: [Int], occurrences: Int)]
-
-    /// The findings as violations, their paths re-run from `start`.
-    /// - Throws: `.mismatch` for a path that does not replay (results of another model or version).
-    public func violations(names: [String], model: ExplorerModel, start: SearchState) throws(ShardMergeError) -> [Violation] {
-        try findings.map { finding throws(ShardMergeError) in
-            var state = start
-            var path: [Transition] = []
-            for ordinal in finding.route {
-                guard let successor = model.successor(ordinal, of: state) else {
-                    throw .mismatch("the path to the first breach of \(names[finding.rule]) does not replay: the results were written by another model or version")
-                }
-                path.append(successor.transition)
-                state = successor.state
-            }
-            var violation = Violation(invariant: names[finding.rule], message: finding.message, path: path, state: state, node: -1)
-            violation.occurrences = finding.occurrences
-            return violation
-        }
-    }
 }
 
 public enum ShardMerge {

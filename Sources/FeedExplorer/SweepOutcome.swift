@@ -10,8 +10,8 @@ public struct SweepOutcome: Hashable, Sendable {
     /// Triggers the logic suppressed; `nil` for a team's own logic, which FeedFrames cannot see ignoring a callback (SPEC §10).
     public var suppressed: Int?
     public var staleReplies: Int
-    public var header: FeedState.HeaderState
-    public var footer: FeedState.FooterState
+    public var header: HeaderState
+    public var footer: FooterState
     public var rows: Int
     public var pageIndex: Int
     public var retry: Bool

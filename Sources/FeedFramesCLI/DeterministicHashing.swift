@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// A shard of a team's logic (`explore --logic behaviour --shard i/n`) fingerprints states with Swift's
+/// A shard of a team's logic (`explore --shard i/n`) fingerprints states with Swift's
 /// `Hasher`, which each process seeds anew unless `SWIFT_DETERMINISTIC_HASHING` is set when it starts; the
 /// shards of one search, run on n machines, must agree. So the command runs itself again with it set.
 enum DeterministicHashing {

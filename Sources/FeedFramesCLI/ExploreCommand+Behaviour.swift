@@ -5,17 +5,8 @@ import FeedExplorer
 import FeedScenario
 import Foundation
 
-/// What `explore` searches: the list's behaviour itself (the default), or the explorer's model of the preset's rules.
-enum ExploreLogic: String, ExpressibleByArgument, CaseIterable {
-    /// The preset's behaviour (the port of the seed's code, or `RulesBehaviour`) played by
-    /// `BehaviourRunner`: the very code `render` draws, UIKit's callbacks and all, as a team's logic is.
-    case behaviour
-    /// `FeedState.reduce` through `ExplorerModel`: several times faster, with rules of its own.
-    case engine
-}
-
-/// `feedframes explore` (`--logic behaviour`, the default): the search of a team's logic (`BehaviourExplorer`),
-/// with the list's behaviour playing the app.
+/// `feedframes explore`: the search of the list's behaviour (`BehaviourExplorer`), the very code `render`
+/// plays, with FeedFrames playing UIKit around it as for a team's logic.
 extension ExploreCommand {
     func runBehaviour(_ scenario: Scenario, out: String, console: Console) throws {
         try explore(scenario.behaviour, scenario: scenario, out: out, console: console)
@@ -36,7 +27,7 @@ extension ExploreCommand {
 
         let (templates, validator) = try TemplateLocator.load(custom: templates.templates)
         console.out("explore \(scenario.name): \(logic) playing the app, at most \(ItemLimits.describe(count: maxStates)) states, "
-                    + "up to about \(Explorer.memory(forStates: maxStates, bytesPerState: BehaviourExplorer<Behaviour>.bytesPerState)) "
+                    + "up to about \(SearchBudget.memory(forStates: maxStates, bytesPerState: BehaviourExplorer<Behaviour>.bytesPerState)) "
                     + "of memory (--max-states to change)")
         let exploration = explorer.run(progress: progress)
         console.endProgress()

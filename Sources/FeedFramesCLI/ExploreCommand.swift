@@ -46,15 +46,6 @@ struct ExploreCommand: ParsableCommand {
             and writes what the unsharded search finds. A behaviour's fingerprints are Swift's \
             Hasher's, so a --shard run sets SWIFT_DETERMINISTIC_HASHING=1 (it runs itself again \
             with it), and shards merge only when built with the same Swift.
-
-            With --logic engine the explorer's model of the preset's rules plays the app instead \
-            (FeedState, the engine the behaviours are held to): about three times as many states a \
-            second, a frontier past --frontier-states written to a temporary file in the \
-            checkpoint's folder, and its own rules: one-request-in-flight, \
-            no-row-lost-or-duplicated, page-index-moves-only-on-success, \
-            header-and-footer-not-both-loading, visible-rows-overlap-viewport (the layout against a \
-            naive scan), refresh-clears-exhausted and way-forward (back to rest: nothing in flight \
-            and a usable header, footer or retry button).
             """)
 
     @Argument(help: ArgumentHelp("A scenario file whose list to explore.", valueName: "scenario"))
@@ -63,12 +54,6 @@ struct ExploreCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Explore a preset's list instead: seed000, seed001 or standard.", valueName: "preset"),
             transform: Preset.parse)
     var preset: Preset?
-
-    @Option(help: ArgumentHelp("What plays the app: behaviour, the list's behaviour as render plays it (the port of the seed's "
-                               + "code, or the rules as a view controller), UIKit's callbacks and all; or engine, the explorer's "
-                               + "model of the preset's rules (about three times as fast).",
-                               valueName: "logic"))
-    var logic: ExploreLogic = .behaviour
 
     @Option(name: [.short, .long], help: ArgumentHelp("Moves from the start to explore.", valueName: "n"))
     var depth = 8
@@ -80,8 +65,8 @@ struct ExploreCommand: ParsableCommand {
                                valueName: "file"))
     var dot: String?
 
-    @Option(name: .customLong("max-states"), help: ArgumentHelp("Stop expanding at this many states (about 6.2 KB each, 4.6 KB with --logic engine, or 30 bytes with --fingerprints).", valueName: "n"))
-    var maxStates = Explorer.defaultMaxStates
+    @Option(name: .customLong("max-states"), help: ArgumentHelp("Stop expanding at this many states (about 6.2 KB each, or 30 bytes with --fingerprints).", valueName: "n"))
+    var maxStates = SearchBudget.defaultMaxStates
 
     @Option(help: ArgumentHelp("At most this many screens in the gallery.", valueName: "n"))
     var gallery = 400
@@ -133,13 +118,12 @@ struct ExploreCommand: ParsableCommand {
 
     @Option(name: .customLong("frontier-states"),
             help: ArgumentHelp("States of the next level a fingerprint search keeps in memory; past it each is kept only as "
-                               + "its path (in the trail, or with --logic engine in a temporary file in the checkpoint's "
-                               + "folder) and re-run when expanded (slower, but memory stays bounded). Default: 200,000 (a behaviour's "
-                               + "states are kilobytes each), 1,000,000 with --logic engine.", valueName: "n"))
+                               + "its place in the trail and re-run from the start when expanded (slower, but memory stays "
+                               + "bounded). Default: 200,000 (a state is kilobytes).", valueName: "n"))
     var frontierStatesGiven: Int?
 
-    /// `--frontier-states`, or the default for what plays the app.
-    var frontierStates: Int { frontierStatesGiven ?? (logic == .engine ? 1_000_000 : BehaviourExplorer<RulesBehaviour>.defaultFrontierLimit) }
+    /// `--frontier-states`, or the explorer's default.
+    var frontierStates: Int { frontierStatesGiven ?? BehaviourExplorer<RulesBehaviour>.defaultFrontierLimit }
 
     @Option(name: .customLong("merge"), parsing: .singleValue,
             help: ArgumentHelp("Merge the results of shards 1…n (the files `explore --shard i/n` writes, one --merge each) into "
@@ -183,21 +167,7 @@ struct ExploreCommand: ParsableCommand {
         let console = Console()
         let scenario = try loadScenario()
         let out = self.out ?? "output/explore-\(scenario.name)"
-        if logic == .behaviour { return try runBehaviour(scenario, out: out, console: console) }
-        if usesFingerprints { return try runFingerprints(scenario, out: out, console: console) }
-        let (templates, validator) = try TemplateLocator.load(custom: templates.templates)
-        let model = self.model(scenario)
-        let explorer = Explorer(model: model, maxDepth: depth, maxStates: maxStates)
-        console.out("explore \(scenario.name): at most \(ItemLimits.describe(count: maxStates)) states, "
-                    + "up to about \(Explorer.memory(forStates: maxStates)) of memory (--max-states to change)")
-        let exploration = explorer.run(from: scenario.initialState) { stats in
-            console.progress("explore \(scenario.name): depth \(stats.depthReached), \(stats.states) states, "
-                             + "\(stats.transitions) transitions, \(Int(stats.statesPerSecond)) states/s")
-        }
-        console.endProgress()
-        let output = ExploreOutput(scenario: scenario, exploration: exploration, model: model, depth: depth,
-                                   templates: templates, validator: validator, galleryLimit: gallery)
-        try write(output, to: out, console: console)
+        try runBehaviour(scenario, out: out, console: console)
     }
 
     /// The report, gallery and counterexamples, then the summary; fails (exit 1) when a rule is broken.
@@ -214,14 +184,6 @@ struct ExploreCommand: ParsableCommand {
         if broken > 0 {
             throw CommandFailure(.failure, "\(broken) invariant\(broken == 1 ? "" : "s") broken; see \(out)/index.html")
         }
-    }
-
-    /// The explorer's model of `scenario`'s list, with the moves the options ask for.
-    func model(_ scenario: Scenario) -> ExplorerModel {
-        var model = ExplorerModel(scenario: scenario)
-        model.insertLimit = inserts
-        model.pageLimit = pages
-        return model
     }
 
     /// The scenario file, or a preset's list with its defaults.

@@ -222,7 +222,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             }
             try frame(step.description, emit)
         case .wait(let seconds):
-            try advance(to: Timeline<Int>.rounded(time + seconds), during: step, emit)
+            try advance(to: VirtualTime.rounded(time + seconds), during: step, emit)
         case .fling(let velocity):
             // As the engine flings (SPEC §9): 60 Hz of virtual time, what is due meanwhile arriving at its
             // time, stopping at an end of the resting range.
@@ -232,7 +232,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             var elapsed = 0.0
             while elapsed < deceleration.duration && stopped == nil {
                 elapsed = min(elapsed + 1000 / 60, deceleration.duration)
-                try advance(to: Timeline<Int>.rounded(began + elapsed / 1000), during: step, emit)
+                try advance(to: VirtualTime.rounded(began + elapsed / 1000), during: step, emit)
                 let target = start + deceleration.distance(after: elapsed)
                 let reached = clamped(target)
                 move(to: reached)
@@ -641,10 +641,10 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             inFlight[request.id] = request
             if kind.replacesRows { newestReplacing = request.id }
             if choosesOutcomes {
-                schedule(Timeline<Int>.rounded(time + source.latency(of: request, at: time)), .reply(request, nil, head: insertedItems))
+                schedule(VirtualTime.rounded(time + source.latency(of: request, at: time)), .reply(request, nil, head: insertedItems))
             } else {
                 let (latency, outcome) = source.respond(to: request, at: time)
-                schedule(Timeline<Int>.rounded(time + latency), .reply(request, Self.reasoned(outcome), head: insertedItems))
+                schedule(VirtualTime.rounded(time + latency), .reply(request, Self.reasoned(outcome), head: insertedItems))
             }
         case .cancel(let id):
             inFlight[id] = nil
@@ -663,10 +663,10 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         case .showToast(let text, let seconds):
             let shown = Toast(text: config.texts.resolve(text), until: time + seconds)
             toast = shown
-            schedule(Timeline<Int>.rounded(shown.until), .toastExpiry(shown.until))
+            schedule(VirtualTime.rounded(shown.until), .toastExpiry(shown.until))
         case .startTimer(let name, let seconds):
             owed.removeAll { if case .timer(name) = $0.event { return true } else { return false } }
-            schedule(Timeline<Int>.rounded(time + seconds), .timer(name))
+            schedule(VirtualTime.rounded(time + seconds), .timer(name))
         case .stopTimer(let name):
             owed.removeAll { if case .timer(name) = $0.event { return true } else { return false } }
         }

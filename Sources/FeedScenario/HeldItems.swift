@@ -7,20 +7,20 @@ import FeedEngine
 /// Text is counted by what is stored: a string that an item shares with the
 /// item before it (the same storage, as a synthetic title without `{n}` is)
 /// counts once, so a 1 MB title on every row costs 1 MB, as it does in memory.
-struct HeldItems {
+package struct HeldItems {
     let maxItems: Int
     let maxTextBytes: Int
     private(set) var textBytes = 0
     /// The item counted last, whose strings the next one may share.
     private var previous: Item?
 
-    init(maxItems: Int = ItemLimits.maxItems, maxTextBytes: Int = ItemLimits.maxTextBytes) {
+    package init(maxItems: Int = ItemLimits.maxItems, maxTextBytes: Int = ItemLimits.maxTextBytes) {
         self.maxItems = maxItems
         self.maxTextBytes = maxTextBytes
     }
 
     /// The rows were replaced: nothing is held any more.
-    mutating func reset() {
+    package mutating func reset() {
         textBytes = 0
         previous = nil
     }
@@ -28,7 +28,7 @@ struct HeldItems {
     /// Counts `items[from...]`, just appended to a list now `items`.
     /// - Throws: the limit it would cross, with a message saying so.
     /// - Complexity: O(items appended × their fields).
-    mutating func add(_ items: [Item], from start: Int) throws(RunLimitError) {
+    package mutating func add(_ items: [Item], from start: Int) throws(RunLimitError) {
         guard items.count <= maxItems else {
             throw RunLimitError("the list would hold \(ItemLimits.describe(count: items.count)) items, "
                                 + "over \(ItemLimits.describe(count: maxItems)) (the limit of items held)")

@@ -4,13 +4,13 @@ import FeedEngine
 /// machine: an endless feed, a huge title, a page of a million rows
 /// (README, Reliability, "Limits"). The same limits hold where items are read
 /// (`file` sources, SQLite rows, HTTP replies), where they are held
-/// (`ScenarioRunner`), and where they are written (`record`'s fixture), so
+/// (`BehaviourRunner`), and where they are written (`record`'s fixture), so
 /// that what one side accepts the other never refuses.
 ///
 /// At the limits a run holds about 1 GB: a million items of small text take
 /// about 150 MB, and item text adds at most `maxTextBytes`.
 public enum ItemLimits {
-    /// Items the list holds at once (`ScenarioRunner`), and items in a `file` source.
+    /// Items the list holds at once (`BehaviourRunner`), and items in a `file` source.
     public static let maxItems = 1_000_000
     /// UTF-8 bytes of one id, title or other field.
     public static let maxFieldBytes = 1 << 20

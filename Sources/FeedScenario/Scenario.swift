@@ -62,9 +62,6 @@ public struct Scenario: Hashable, Sendable {
     /// Right to left for Arabic, Hebrew, Persian and Urdu locales.
     public var direction: TextDirection { TextDirection(locale: locale) }
 
-    /// The state before the first event.
-    public var initialState: FeedState { FeedState(config: config, viewport: viewport, insets: insets, style: style) }
-
     /// The scenario on another device (`--device`): its screen and safe area; the list's own insets stay.
     public mutating func show(on device: Device) {
         self.device = device

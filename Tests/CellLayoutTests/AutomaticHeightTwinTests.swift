@@ -4,6 +4,7 @@ import FeedScenario
 import TestSupport
 import TextLayout
 import XCTest
+import ReferenceEngine
 
 /// With automatic heights, the engine's O(log n + visible rows) layout shows exactly the rows a
 /// naive O(n) scan over every item's measured height finds, on random items, cells and gestures;

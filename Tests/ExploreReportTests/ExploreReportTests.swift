@@ -6,6 +6,7 @@ import FeedScenario
 import Foundation
 import FrameRendering
 import XCTest
+import ReferenceEngine
 
 /// What explore and sweep write: the report links only files that exist, the gallery's viewer
 /// has its frame list, the pages come from their templates and a broken one is named at its line.
@@ -24,12 +25,17 @@ final class ExploreReportTests: XCTestCase {
     func output(_ preset: String = "seed001", depth: Int = 4, overriding: [String: String] = [:]) throws -> ExploreOutput {
         let scenario = try ScenarioReader.read(Array("{ \"name\": \"\(preset)\", \"preset\": \"\(preset)\", \"events\": [\"launch\"] }".utf8),
                                                file: "test.json")
-        let model = ExplorerModel(scenario: scenario)
-        let exploration = Explorer(model: model, maxDepth: depth).run(from: scenario.initialState)
         var sources = Embedded.templates
         for (name, text) in overriding { sources[name] = text }
         let templates = try FrameTemplates(sources: sources, origins: Dictionary(uniqueKeysWithValues: overriding.keys.map { ($0, "custom/\($0)") }))
-        return ExploreOutput(scenario: scenario, exploration: exploration, model: model, depth: depth, templates: templates,
+        return try Self.output(of: scenario.behaviour, scenario: scenario, depth: depth, templates: templates)
+    }
+
+    /// The preset's behaviour searched (opened from the scenario's `any PagingBehaviour`).
+    static func output<Behaviour: PagingBehaviour>(of behaviour: Behaviour, scenario: Scenario, depth: Int,
+                                                   templates: FrameTemplates) throws -> ExploreOutput {
+        let exploration = BehaviourExplorer(behaviour, scenario: scenario, maxDepth: depth).run()
+        return ExploreOutput(scenario: scenario, exploration: exploration, playing: behaviour, depth: depth, templates: templates,
                              validator: try FrameValidator(schemaText: templates.schema), galleryLimit: 50)
     }
 

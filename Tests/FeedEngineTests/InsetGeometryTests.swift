@@ -2,6 +2,7 @@ import TestSupport
 import XCTest
 @testable import FeedEngine
 import FeedScenario
+@testable import ReferenceEngine
 
 /// SPEC §9's insets in SPEC §2's geometry, case by case: where the list rests, where the header
 /// arms, where a refreshing header holds the list, where the footer sits, and what "all rows fit"

@@ -2,6 +2,7 @@ import TestSupport
 import Foundation
 import XCTest
 @testable import FeedEngine
+@testable import ReferenceEngine
 
 /// `FeedState.layout()` against the naive O(n) reading of SPEC §2: a row is
 /// visible when `top < y + H && top + height > y`; header and footer are

@@ -2,6 +2,7 @@ import TestSupport
 import Foundation
 import XCTest
 @testable import FeedEngine
+@testable import ReferenceEngine
 
 /// Thousands of random event sequences against random sources and configs,
 /// driving the reducer directly with a tiny in-test clock that delivers

@@ -1,6 +1,7 @@
 import XCTest
 @testable import FeedEngine
 import FeedScenario
+@testable import ReferenceEngine
 
 /// The rules of SPEC §3 one by one, each "precise reading" included, and the
 /// rows of the §5 preset table, across presets and configurations.
@@ -475,7 +476,7 @@ final class RulesTests: XCTestCase {
                 // During the first load.
                 var state = FeedState(config: config)
                 _ = state.reduce(.launch)
-                let expected: FeedState.FooterState = config.firstLoadIndicator == .footer ? .loading : .hidden
+                let expected: FooterState = config.firstLoadIndicator == .footer ? .loading : .hidden
                 XCTAssertEqual(state.footerState, expected, "\(preset.name) \(mode) first load")
                 // Beside the empty view.
                 var empty = state

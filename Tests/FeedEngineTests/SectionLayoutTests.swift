@@ -2,6 +2,7 @@ import FeedScenario
 import TestSupport
 import XCTest
 @testable import FeedEngine
+@testable import ReferenceEngine
 
 /// SPEC §9's sections: the layout's rows and section headers (natural and pinned) against a naive
 /// O(n) twin that lays out every slot from the top, on random sections, styles, insets and offsets.

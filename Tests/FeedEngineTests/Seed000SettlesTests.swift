@@ -1,5 +1,6 @@
 import XCTest
 @testable import FeedEngine
+@testable import ReferenceEngine
 
 /// seed000 as the seed's code runs it (SPEC §8, "seed000 holds nothing open"): it never
 /// changes its content inset, so a release that starts a request settles back to rest

@@ -1,6 +1,7 @@
 import TestSupport
 import XCTest
 @testable import FeedEngine
+@testable import ReferenceEngine
 
 /// A test harness in the spirit of The Composable Architecture's `TestStore`:
 ///
@@ -101,10 +102,10 @@ final class TestStore {
 /// The derived, visible parts of a moment, taken from `state.layout()` and
 /// the derived properties of the state.
 struct Screen: Hashable, CustomStringConvertible {
-    var header: FeedState.HeaderState
+    var header: HeaderState
     var headerText: String
     var headerVisible: Bool
-    var footer: FeedState.FooterState
+    var footer: FooterState
     var footerText: String
     var footerVisible: Bool
     var spinner: Bool
@@ -123,7 +124,7 @@ struct Screen: Hashable, CustomStringConvertible {
                retryTitle: retryTitle, separators: true, toast: nil, emptyText: nil, rows: nil)
     }
 
-    init(header: FeedState.HeaderState, headerText: String, headerVisible: Bool, footer: FeedState.FooterState,
+    init(header: HeaderState, headerText: String, headerVisible: Bool, footer: FooterState,
          footerText: String, footerVisible: Bool, spinner: Bool, footerTappable: Bool, retryVisible: Bool,
          retryTitle: String, separators: Bool, toast: Toast?, emptyText: String?, rows: ClosedRange<Int>?) {
         self.header = header

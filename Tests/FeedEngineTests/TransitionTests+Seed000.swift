@@ -1,5 +1,6 @@
 import XCTest
 @testable import FeedEngine
+@testable import ReferenceEngine
 
 /// Exhaustive transitions of the `seed000` preset (SPEC §5): release footer
 /// (100 pt, arms 60 pt past max(C, H)), header 100 pt arming at 60 pt, header

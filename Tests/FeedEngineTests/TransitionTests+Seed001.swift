@@ -1,5 +1,6 @@
 import XCTest
 @testable import FeedEngine
+@testable import ReferenceEngine
 
 /// Exhaustive transitions of the `seed001` preset (SPEC §5): no header, an auto
 /// footer of 60 pt with prefetchRows 0 and an always-on spinner, the footer

@@ -1,5 +1,6 @@
 import XCTest
 @testable import FeedEngine
+@testable import ReferenceEngine
 
 /// Exhaustive transitions of the `standard` preset (SPEC §5): header 54 pt arming
 /// at 54, an auto footer of 44 pt prefetching 3 rows ahead, the header's

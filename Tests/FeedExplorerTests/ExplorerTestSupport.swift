@@ -2,6 +2,7 @@ import FeedEngine
 import FeedExplorer
 import FeedScenario
 import XCTest
+import ReferenceEngine
 
 /// Scenarios for the explorer's tests, read as a user's file would be.
 enum ExplorerFixtures {

@@ -3,6 +3,7 @@ import FeedExplorer
 import FeedScenario
 import JSONText
 import XCTest
+@testable import ReferenceEngine
 
 /// The search finds what SPEC says it must: seed001's stuck spinner with the
 /// shortest path to it, nothing in `standard` or `seed000`, and a rule broken

@@ -2,6 +2,7 @@
 @testable import FeedExplorer
 import FeedScenario
 import XCTest
+@testable import ReferenceEngine
 
 /// The fingerprint search against its naive twin (`Explorer`, which keeps whole
 /// states and keys), and what it adds: the same results whatever `jobs`, runs

@@ -2,6 +2,7 @@
 @testable import FeedExplorer
 import FeedScenario
 import XCTest
+@testable import ReferenceEngine
 
 /// `insert N` and the explorer's `insert` move: items that appear at the feed's head while it is read
 /// shift the pages asked for by number, in a scenario as in a search, and a path with inserts replays.

@@ -3,6 +3,7 @@ import FeedExplorer
 import FeedScenario
 import JSONText
 import XCTest
+import ReferenceEngine
 
 /// Counterexample files, the gallery's screens and the DOT graph.
 final class OutputTests: XCTestCase {

@@ -23,31 +23,32 @@ final class ExploreCommandTests: XCTestCase {
     }
 
     func testMaxStatesAtItsLimitAndOnePast() throws {
-        let atLimit = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--depth", "1", "--max-states", "100000000", "--out", "out")
+        let atLimit = try cli.run("explore", "--preset", "standard", "--depth", "1", "--max-states", "100000000", "--out", "out")
         XCTAssertEqual(atLimit.status, 0, atLimit.stderr)
         XCTAssertEqual(atLimit.stdout.split(separator: "\n").first,
-                       "explore standard: at most 100,000,000 states, up to about 460.0 GB of memory (--max-states to change)")
-        let past = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--depth", "1", "--max-states", "100000001", "--out", "out")
+                       "explore standard: RulesBehaviour playing the app, at most 100,000,000 states, up to about 620.0 GB of memory "
+                       + "(--max-states to change)")
+        let past = try cli.run("explore", "--preset", "standard", "--depth", "1", "--max-states", "100000001", "--out", "out")
         XCTAssertEqual(past.status, 64)
         XCTAssertEqual(past.stderrLines.first, "Error: bad --max-states '100000001' (expected a number from 1 to 100000000)")
     }
 
     /// The summary line without its time: what must not depend on how the search was run.
     static func counts(_ outcome: Subprocess.Outcome) -> String? {
-        outcome.stdout.split(separator: "\n").first { $0.hasPrefix("explore standard (standard) to depth") }
+        outcome.stdout.split(separator: "\n").first { $0.hasPrefix("explore standard (RulesBehaviour) to depth") }
             .map { String($0.split(separator: ",").prefix(3).joined(separator: ",")) }
     }
 
     func testAFingerprintSearchStopsWithACheckpointThatResumesToTheSameResult() throws {
-        let whole = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--depth", "5", "--fingerprints", "--jobs", "1", "--out", "whole")
+        let whole = try cli.run("explore", "--preset", "standard", "--depth", "5", "--fingerprints", "--jobs", "1", "--out", "whole")
         XCTAssertEqual(whole.status, 0, whole.stderr)
         XCTAssertTrue(whole.stdout.contains("fingerprint collision probability"), whole.stdout)
         XCTAssertTrue(whole.stdout.contains("way-forward: not checked"), whole.stdout)
 
-        let first = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--depth", "3", "--jobs", "2", "--out", "part")
+        let first = try cli.run("explore", "--preset", "standard", "--depth", "3", "--jobs", "2", "--out", "part")
         XCTAssertEqual(first.status, 0, first.stderr)
         XCTAssertTrue(first.stdout.contains("Checkpoint: part/explore.checkpoint"), first.stdout)
-        let resumed = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--depth", "5", "--resume", "part/explore.checkpoint", "--out", "part")
+        let resumed = try cli.run("explore", "--preset", "standard", "--depth", "5", "--resume", "part/explore.checkpoint", "--out", "part")
         XCTAssertEqual(resumed.status, 0, resumed.stderr)
         XCTAssertNotNil(Self.counts(whole))
         XCTAssertEqual(Self.counts(resumed), Self.counts(whole))
@@ -58,37 +59,37 @@ final class ExploreCommandTests: XCTestCase {
         // The figures and each rule's line, without the time.
         func report(_ outcome: Subprocess.Outcome) -> [String] {
             let lines = outcome.stdout.split(separator: "\n").map(String.init)
-            let summary = lines.first { $0.hasPrefix("explore standard (standard) to depth") }.map { line in
+            let summary = lines.first { $0.hasPrefix("explore standard (RulesBehaviour) to depth") }.map { line in
                 line.split(separator: ":").dropFirst().joined(separator: ":").split(separator: ",").prefix(3).joined(separator: ",")
             }
             return [summary ?? "none"] + lines.filter { $0.hasPrefix("  ok") || $0.hasPrefix("  FAIL") || $0.hasPrefix("        shortest") }
         }
-        let whole = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--depth", "7", "--fingerprints", "--out", "whole")
+        let whole = try cli.run("explore", "--preset", "standard", "--depth", "7", "--fingerprints", "--out", "whole")
         XCTAssertEqual(whole.status, 0, whole.stderr)
         var files: [String] = []
         for index in [2, 3, 1] {
-            let shard = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--depth", "7", "--shard", "\(index)/3", "--shard-depth", "2",
+            let shard = try cli.run("explore", "--preset", "standard", "--depth", "7", "--shard", "\(index)/3", "--shard-depth", "2",
                                     "--frontier-states", "5", "--out", "shard\(index)")
             XCTAssertEqual(shard.status, 0, shard.stderr)
             XCTAssertTrue(shard.stdout.contains("Shard result: shard\(index)/shard-\(index)-of-3.result"), shard.stdout)
             files += ["--merge", "shard\(index)/shard-\(index)-of-3.result"]
         }
-        let merged = try cli.run(["explore", "--logic", "engine", "--preset", "standard", "--depth", "7", "--out", "merged"] + files)
+        let merged = try cli.run(["explore", "--preset", "standard", "--depth", "7", "--out", "merged"] + files)
         XCTAssertEqual(merged.status, 0, merged.stderr)
         XCTAssertTrue(merged.stdout.contains("3 shards merged"), merged.stdout)
         XCTAssertEqual(report(merged), report(whole))
         XCTAssertGreaterThan(report(whole).count, 5)
 
-        let missing = try cli.run(["explore", "--logic", "engine", "--preset", "standard", "--depth", "7", "--out", "merged"] + files.dropLast(2))
+        let missing = try cli.run(["explore", "--preset", "standard", "--depth", "7", "--out", "merged"] + files.dropLast(2))
         XCTAssertEqual(missing.status, 65)
         XCTAssertEqual(missing.stderrLines.first, "cannot merge: expected shards 1…3 once each; missing 1")
-        let otherDepth = try cli.run(["explore", "--logic", "engine", "--preset", "standard", "--depth", "6", "--out", "merged"] + files)
+        let otherDepth = try cli.run(["explore", "--preset", "standard", "--depth", "6", "--out", "merged"] + files)
         XCTAssertEqual(otherDepth.status, 65)
         XCTAssertEqual(otherDepth.stderrLines.first?.hasSuffix("but this run is --depth 6"), true, otherDepth.stderr)
-        let mixed = try cli.run(["explore", "--logic", "engine", "--preset", "standard", "--shard", "1/3", "--out", "merged"] + files)
+        let mixed = try cli.run(["explore", "--preset", "standard", "--shard", "1/3", "--out", "merged"] + files)
         XCTAssertEqual(mixed.status, 64)
         XCTAssertEqual(mixed.stderrLines.first, "Error: --merge reads finished shards: leave out --shard")
-        let nothing = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--merge", "nowhere.result")
+        let nothing = try cli.run("explore", "--preset", "standard", "--merge", "nowhere.result")
         XCTAssertEqual(nothing.status, 66)
         XCTAssertEqual(nothing.stderrLines.first, "cannot read shard result nowhere.result")
         XCTAssertEqual(merged.crashSigns, [])
@@ -96,42 +97,32 @@ final class ExploreCommandTests: XCTestCase {
 
     func testABadCheckpointIsRefusedNamingTheFile() throws {
         try cli.write("{ \"name\": \"x\" }", to: "x.json")
-        let bad = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--resume", "x.json")
+        let bad = try cli.run("explore", "--preset", "standard", "--resume", "x.json")
         XCTAssertEqual(bad.status, 65)
         XCTAssertEqual(bad.stderrLines.first?.hasPrefix("x.json is not an explore checkpoint: expected a file written by"), true, bad.stderr)
-        let missing = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--resume", "nowhere.checkpoint")
+        let missing = try cli.run("explore", "--preset", "standard", "--resume", "nowhere.checkpoint")
         XCTAssertEqual(missing.status, 66)
         XCTAssertEqual(missing.stderrLines.first, "cannot read checkpoint nowhere.checkpoint: no such file")
 
-        let first = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--depth", "2", "--fingerprints", "--checkpoint", "c.checkpoint", "--out", "o")
+        let first = try cli.run("explore", "--preset", "standard", "--depth", "2", "--fingerprints", "--checkpoint", "c.checkpoint", "--out", "o")
         XCTAssertEqual(first.status, 0, first.stderr)
-        let other = try cli.run("explore", "--logic", "engine", "--preset", "seed000", "--depth", "3", "--resume", "c.checkpoint", "--out", "o")
+        let other = try cli.run("explore", "--preset", "seed000", "--depth", "3", "--resume", "c.checkpoint", "--out", "o")
         XCTAssertEqual(other.status, 65)
         XCTAssertEqual(other.stderrLines.first?.hasPrefix("checkpoint c.checkpoint was written for another search"), true, other.stderr)
-        let sharded = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--depth", "3", "--shard", "1/2", "--resume", "c.checkpoint", "--out", "o")
+        let sharded = try cli.run("explore", "--preset", "standard", "--depth", "3", "--shard", "1/2", "--resume", "c.checkpoint", "--out", "o")
         XCTAssertEqual(sharded.status, 65, "a checkpoint of the whole search is not one of a shard")
-        XCTAssertEqual(try cli.run("explore", "--logic", "engine", "--preset", "standard", "--jobs", "0").status, 64)
-        XCTAssertEqual(try cli.run("explore", "--logic", "engine", "--preset", "standard", "--shard", "3/2").status, 64)
+        XCTAssertEqual(try cli.run("explore", "--preset", "standard", "--jobs", "0").status, 64)
+        XCTAssertEqual(try cli.run("explore", "--preset", "standard", "--shard", "3/2").status, 64)
     }
 
-    /// `--logic behaviour`, the default, searches the preset's behaviour, the code render plays: the same screens
-    /// as the engine's model, its counterexamples replay through render, and its fingerprint search stops and resumes.
-    func testLogicBehaviourSearchesThePresetsOwnBehaviour() throws {
-        func screens(_ outcome: Subprocess.Outcome) -> String? {
-            outcome.stdout.split(separator: "\n").first { $0.hasPrefix("Gallery:") }.map(String.init)
-        }
-        let engine = try cli.run("explore", "--logic", "engine", "--preset", "seed001", "--depth", "5", "--out", "engine")
-        let behaviour = try cli.run("explore", "--preset", "seed001", "--depth", "5", "--logic", "behaviour", "--out", "behaviour")
+    /// `explore` searches the preset's behaviour, the code render plays: its counterexamples replay through
+    /// render, and its fingerprint search finds the graph's counts and stops and resumes; `--logic` is gone.
+    func testExploreSearchesThePresetsOwnBehaviour() throws {
+        let behaviour = try cli.run("explore", "--preset", "seed001", "--depth", "5", "--out", "behaviour")
         XCTAssertEqual(behaviour.stdout.split(separator: "\n").first,
                        "explore seed001: Seed001Behaviour playing the app, at most 1,000,000 states, up to about 6.2 GB of memory "
                        + "(--max-states to change)")
-        // The behaviour is the default: the same search without --logic.
-        let byDefault = try cli.run("explore", "--preset", "seed001", "--depth", "5", "--out", "default")
-        XCTAssertEqual(byDefault.stdout.replacingOccurrences(of: "default/", with: "behaviour/").split(separator: "\n").filter { !$0.contains(" s (") },
-                       behaviour.stdout.split(separator: "\n").filter { !$0.contains(" s (") })
-        XCTAssertNotNil(screens(engine))
-        XCTAssertEqual(screens(behaviour)?.replacingOccurrences(of: "behaviour/", with: ""),
-                       screens(engine)?.replacingOccurrences(of: "engine/", with: ""))
+        XCTAssertTrue(behaviour.stdout.contains("Gallery: "), behaviour.stdout)
         // The seed's footer spins on after the last page (in view): a rule the engine's search does not have.
         XCTAssertEqual(behaviour.status, 1, behaviour.stderr)
         XCTAssertTrue(behaviour.stdout.contains("  FAIL  spinner-has-a-request: the footer's spinner shows with no request in flight"),
@@ -146,31 +137,34 @@ final class ExploreCommandTests: XCTestCase {
             outcome.stdout.split(separator: "\n").first { $0.hasPrefix("explore standard (RulesBehaviour) to depth 4:") }
                 .map { String($0.split(separator: ",").prefix(2).joined(separator: ",")) }
         }
-        let graph = try cli.run("explore", "--preset", "standard", "--depth", "4", "--logic", "behaviour", "--out", "graph")
-        let prints = try cli.run("explore", "--preset", "standard", "--depth", "4", "--logic", "behaviour", "--jobs", "2", "--out", "prints")
+        let graph = try cli.run("explore", "--preset", "standard", "--depth", "4", "--out", "graph")
+        let prints = try cli.run("explore", "--preset", "standard", "--depth", "4", "--jobs", "2", "--out", "prints")
         XCTAssertEqual(graph.status, 0, graph.stderr)
         XCTAssertEqual(prints.status, 0, prints.stderr)
         XCTAssertNotNil(counts(graph))
         XCTAssertEqual(counts(prints), counts(graph))
         XCTAssertTrue(prints.stdout.contains("way-forward: not checked"), prints.stdout)
         // Stopped before its first state is expanded, then resumed from the checkpoint to the same counts.
-        let stopped = try cli.run("explore", "--preset", "standard", "--depth", "4", "--logic", "behaviour", "--time-limit", "0", "--out", "part")
+        let stopped = try cli.run("explore", "--preset", "standard", "--depth", "4", "--time-limit", "0", "--out", "part")
         XCTAssertEqual(stopped.status, 0, stopped.stderr)
         XCTAssertTrue(stopped.stdout.contains("stopped at the time limit"), stopped.stdout)
         XCTAssertTrue(stopped.stdout.contains("Checkpoint: part/explore.checkpoint"), stopped.stdout)
-        let resumed = try cli.run("explore", "--preset", "standard", "--depth", "4", "--logic", "behaviour", "--resume", "part/explore.checkpoint",
+        let resumed = try cli.run("explore", "--preset", "standard", "--depth", "4", "--resume", "part/explore.checkpoint",
                                   "--out", "part")
         XCTAssertEqual(resumed.status, 0, resumed.stderr)
         XCTAssertEqual(counts(resumed), counts(graph))
-        let other = try cli.run("explore", "--preset", "seed000", "--logic", "behaviour", "--resume", "part/explore.checkpoint", "--out", "part")
+        let other = try cli.run("explore", "--preset", "seed000", "--resume", "part/explore.checkpoint", "--out", "part")
         XCTAssertEqual(other.status, 65)
         XCTAssertEqual(other.stderrLines.first?.hasPrefix("checkpoint part/explore.checkpoint was written for another search"), true, other.stderr)
 
-        XCTAssertEqual(try cli.run("explore", "--preset", "standard", "--logic", "model").status, 64)
+        // One pipeline: no second engine to choose.
+        let logic = try cli.run("explore", "--preset", "standard", "--logic=engine")
+        XCTAssertEqual(logic.status, 64)
+        XCTAssertEqual(logic.stderrLines.first, "Error: Unknown option '--logic'")
         XCTAssertEqual(behaviour.crashSigns, [])
     }
 
-    /// `--logic behaviour --shard i/n` on n processes (each with its own `Hasher` seed, unless the command sets
+    /// `--shard i/n` on n processes (each with its own `Hasher` seed, unless the command sets
     /// `SWIFT_DETERMINISTIC_HASHING`, as it does), then `--merge`: the counts and findings of one search.
     func testShardsOfABehaviourRunAsSeparateProcessesMergeToOneSearch() throws {
         func counts(_ run: Subprocess.Outcome) -> String? {
@@ -178,18 +172,18 @@ final class ExploreCommandTests: XCTestCase {
                 line.components(separatedBy: ": ").last!.components(separatedBy: ", ").prefix(2).joined(separator: ", ")
             }
         }
-        let whole = try cli.run("explore", "--preset", "seed001", "--logic", "behaviour", "--depth", "6", "--fingerprints", "--out", "whole")
+        let whole = try cli.run("explore", "--preset", "seed001", "--depth", "6", "--fingerprints", "--out", "whole")
         XCTAssertEqual(whole.status, 1, whole.stderr)
         XCTAssertEqual(counts(whole), "103 states, 301 transitions")
         var files: [String] = []
         for index in 1...3 {
-            let shard = try cli.run("explore", "--preset", "seed001", "--logic", "behaviour", "--depth", "6", "--shard", "\(index)/3",
+            let shard = try cli.run("explore", "--preset", "seed001", "--depth", "6", "--shard", "\(index)/3",
                                     "--shard-depth", "2", "--out", "shard\(index)")
             XCTAssertTrue(shard.stdout.contains("shard \(index)/3 at depth 2"), shard.stdout)
             XCTAssertTrue(shard.stdout.contains("Shard result: shard\(index)/shard-\(index)-of-3.result"), shard.stdout)
             files += ["--merge", "shard\(index)/shard-\(index)-of-3.result"]
         }
-        let merged = try cli.run(["explore", "--preset", "seed001", "--logic", "behaviour", "--depth", "6", "--out", "merged"] + files)
+        let merged = try cli.run(["explore", "--preset", "seed001", "--depth", "6", "--out", "merged"] + files)
         XCTAssertEqual(merged.status, 1, merged.stderr)
         XCTAssertTrue(merged.stdout.contains("3 shards merged: 103 states, 301 transitions, depth reached 6"), merged.stdout)
         let finding = { (run: Subprocess.Outcome) in run.stdout.split(separator: "\n").map(String.init).filter { $0.contains("FAIL") || $0.contains("shortest") } }
@@ -197,19 +191,19 @@ final class ExploreCommandTests: XCTestCase {
         XCTAssertEqual(finding(merged).first, "  FAIL  spinner-has-a-request: the footer's spinner shows with no request in flight (18 found)")
         XCTAssertEqual(try Data(contentsOf: cli.folder.appendingPathComponent("merged/counterexamples/spinner-has-a-request.json")),
                        try Data(contentsOf: cli.folder.appendingPathComponent("whole/counterexamples/spinner-has-a-request.json")))
-        // The engine's shards are not the behaviour's.
-        let engine = try cli.run(["explore", "--logic", "engine", "--preset", "seed001", "--depth", "6", "--out", "merged"] + files)
-        XCTAssertEqual(engine.status, 65)
-        XCTAssertEqual(engine.stderrLines.first?.hasPrefix("cannot merge: shard1/shard-1-of-3.result was written for behaviour Seed001Behaviour"), true,
-                       engine.stderr)
+        // Shards of another preset's behaviour are refused.
+        let other = try cli.run(["explore", "--preset", "seed000", "--depth", "6", "--out", "merged"] + files)
+        XCTAssertEqual(other.status, 65)
+        XCTAssertEqual(other.stderrLines.first?.hasPrefix("cannot merge: shard1/shard-1-of-3.result was written for behaviour Seed001Behaviour"), true,
+                       other.stderr)
     }
 
     /// `--inserts`: the report's search and the fingerprint search find the same states, more than without
     /// inserts; a checkpoint of a search with inserts is refused by one without; the gallery's screens replay.
     func testInsertsAreExploredByBothSearchesAlike() throws {
-        let plain = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--depth", "5", "--fingerprints", "--jobs", "1", "--out", "plain")
-        let prints = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--depth", "5", "--inserts", "2", "--jobs", "2", "--out", "prints")
-        let graph = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--depth", "5", "--inserts", "2", "--out", "graph")
+        let plain = try cli.run("explore", "--preset", "standard", "--depth", "5", "--fingerprints", "--jobs", "1", "--out", "plain")
+        let prints = try cli.run("explore", "--preset", "standard", "--depth", "5", "--inserts", "2", "--jobs", "2", "--out", "prints")
+        let graph = try cli.run("explore", "--preset", "standard", "--depth", "5", "--inserts", "2", "--out", "graph")
         for outcome in [plain, prints, graph] { XCTAssertEqual(outcome.status, 0, outcome.stderr) }
         let states = { (outcome: Subprocess.Outcome) -> Int? in
             guard let line = Self.counts(outcome), let number = line.split(separator: ":").last?.split(separator: " ").first else { return nil }
@@ -218,24 +212,24 @@ final class ExploreCommandTests: XCTestCase {
         XCTAssertGreaterThan(try XCTUnwrap(states(prints)), try XCTUnwrap(states(plain)))
         XCTAssertTrue(graph.stdout.contains("to depth 5: \(try XCTUnwrap(states(prints))) states,"), graph.stdout)
 
-        let part = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--depth", "2", "--inserts", "2", "--jobs", "1", "--out", "part")
+        let part = try cli.run("explore", "--preset", "standard", "--depth", "2", "--inserts", "2", "--jobs", "1", "--out", "part")
         XCTAssertEqual(part.status, 0, part.stderr)
-        let other = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--depth", "5", "--resume", "part/explore.checkpoint", "--out", "part")
+        let other = try cli.run("explore", "--preset", "standard", "--depth", "5", "--resume", "part/explore.checkpoint", "--out", "part")
         XCTAssertEqual(other.status, 65, other.stderr)
-        let resumed = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--depth", "5", "--inserts", "2", "--resume", "part/explore.checkpoint",
+        let resumed = try cli.run("explore", "--preset", "standard", "--depth", "5", "--inserts", "2", "--resume", "part/explore.checkpoint",
                                   "--out", "part")
         XCTAssertEqual(resumed.status, 0, resumed.stderr)
         XCTAssertEqual(Self.counts(resumed), Self.counts(prints))
-        XCTAssertEqual(try cli.run("explore", "--logic", "engine", "--preset", "standard", "--inserts", "-1").status, 64)
+        XCTAssertEqual(try cli.run("explore", "--preset", "standard", "--inserts", "-1").status, 64)
 
         // A feed of one page, inserts and all, is searched to its end: the same end for both searches.
-        let ended = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--depth", "1000", "--pages", "1", "--inserts", "1", "--jobs", "2", "--out", "ended")
+        let ended = try cli.run("explore", "--preset", "standard", "--depth", "1000", "--pages", "1", "--inserts", "1", "--jobs", "2", "--out", "ended")
         XCTAssertEqual(ended.status, 0, ended.stderr)
         XCTAssertTrue(ended.stdout.contains("every state expanded"), ended.stdout)
-        let whole = try cli.run("explore", "--logic", "engine", "--preset", "standard", "--depth", "1000", "--pages", "1", "--inserts", "1", "--out", "whole")
+        let whole = try cli.run("explore", "--preset", "standard", "--depth", "1000", "--pages", "1", "--inserts", "1", "--out", "whole")
         XCTAssertEqual(whole.status, 0, whole.stderr)
         XCTAssertTrue(whole.stdout.contains("to depth 1000: \(try XCTUnwrap(states(ended))) states,"), whole.stdout)
-        XCTAssertEqual(try cli.run("explore", "--logic", "engine", "--preset", "standard", "--pages", "0").status, 64)
+        XCTAssertEqual(try cli.run("explore", "--preset", "standard", "--pages", "0").status, 64)
         XCTAssertEqual(prints.crashSigns, [])
     }
 }

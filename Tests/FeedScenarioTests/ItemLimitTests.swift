@@ -1,6 +1,7 @@
 import FeedEngine
 @testable import FeedScenario
 import XCTest
+import ReferenceEngine
 
 /// Issue 15, item 2: what a run holds is bounded (`ItemLimits`), and crossing
 /// a limit is a clear error, never an abort. Each limit at the limit and one past.

@@ -2,6 +2,7 @@ import FeedEngine
 import FeedScenario
 import TestSupport
 import XCTest
+import ReferenceEngine
 
 /// Issue 20 §2: each preset's behaviour against the engine on random scripts — gestures, taps, waits,
 /// flings, rotations, failures, short and long feeds, slow replies, a device — frame by frame. Where

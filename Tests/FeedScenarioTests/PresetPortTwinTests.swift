@@ -2,6 +2,7 @@ import FeedEngine
 import FeedFramesResources
 import FeedScenario
 import XCTest
+import ReferenceEngine
 
 /// Issue 20 §2: each preset's behaviour (`Seed000Behaviour`, `Seed001Behaviour`, `RulesBehaviour`)
 /// played by FeedFrames as UIKit would, against the engine's preset, frame by frame on every demo of the

@@ -3,6 +3,7 @@ import FeedEngine
 import FeedScenario
 import FeedSources
 import XCTest
+import ReferenceEngine
 
 /// Seeded latencies let replies overtake each other; whatever the order, a
 /// stale reply never appends a page, and the list stays a gapless run of the

@@ -4,6 +4,7 @@ import FeedScenario
 import FeedSources
 import Foundation
 import XCTest
+import ReferenceEngine
 
 /// A fresh temporary folder, removed when the test ends.
 func temporaryFolder(_ test: XCTestCase) throws -> URL {

@@ -4,6 +4,7 @@ import FeedScenario
 @testable import FrameGallery
 import FrameRendering
 import XCTest
+import ReferenceEngine
 
 final class GalleryTests: XCTestCase {
     func testEveryStateTheRulesAllowIsReachedAndShown() throws {

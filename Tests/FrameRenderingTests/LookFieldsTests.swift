@@ -4,6 +4,7 @@ import FeedScenario
 import FrameRendering
 import JSONText
 import XCTest
+import ReferenceEngine
 
 /// SPEC §9's look in the frames that exist today: `appearance`, `contentSize` and a
 /// right-to-left `direction` in frame JSON (only when not the default), and text frames

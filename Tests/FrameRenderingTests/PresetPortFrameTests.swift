@@ -5,6 +5,7 @@ import FrameFolder
 import Foundation
 import XCTest
 @testable import FrameRendering
+import ReferenceEngine
 
 /// Issue 20 §2: the presets written as behaviours (`Seed000Behaviour`, `Seed001Behaviour`, the seeds'
 /// code ported; `RulesBehaviour`) draw every demo byte for byte as the engine does — every file of

@@ -25,11 +25,7 @@ public func fuzzListDescription(_ data: UnsafePointer<UInt8>, _ size: Int) -> In
         return 0
     }
     // Items in sections of 1 to 9 rows (the synthetic source has none), some without a section.
-    var runner = ScenarioRunner(state: scenario.initialState, source: SectionedItems(seed: size))
-    var frames: [Frame] = []
-    do throws(RunFailure<Never>) {
-        try runner.run(scenario.steps) { (frame: Frame) throws(Never) in frames.append(frame) }
-    } catch { return 0 }
+    let frames = play(scenario.behaviour, scenario, source: SectionedItems(seed: size))
     for frame in frames {
         let layout = frame.layout
         precondition(layout.contentOffset.isFinite && layout.contentHeight.isFinite, "a number that is not finite")
@@ -42,6 +38,15 @@ public func fuzzListDescription(_ data: UnsafePointer<UInt8>, _ size: Int) -> In
         if let bar = layout.navigationBarHeight { precondition(bar >= 44 && bar <= 96, "a navigation bar of \(bar) pt") }
     }
     return 0
+}
+
+/// Every frame of the scenario with its preset's behaviour playing the app, its items from `source`.
+func play<Behaviour: PagingBehaviour>(_ behaviour: Behaviour, _ scenario: Scenario, source: any FeedSource) -> [Frame] {
+    var runner = BehaviourRunner(behaviour, config: scenario.config, viewport: scenario.viewport, insets: scenario.insets,
+                                 style: scenario.style, source: source)
+    var frames: [Frame] = []
+    runner.run(scenario.steps) { (frame: Frame) throws(Never) in frames.append(frame) }
+    return frames
 }
 
 /// Pages of items whose `section` changes every few rows.

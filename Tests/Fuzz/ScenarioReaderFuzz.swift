@@ -2,7 +2,7 @@ import FeedEngine
 import FeedScenario
 
 /// libFuzzer harness: bytes → `ScenarioReader.read`, and a scenario that reads
-/// runs (its first 200 steps, up to 300 frames) through the engine.
+/// runs (its first 200 steps, up to 300 frames) with its behaviour playing the app.
 /// Anything but a value or a `ScenarioErrors` is a finding: a trap, a crash, a hang.
 /// Built and run by `.ci/fuzz`.
 struct Enough: Error {}
@@ -23,7 +23,13 @@ public func fuzzScenarioReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int
         precondition(!error.problems.isEmpty, "an error without problems")
         return 0
     }
-    var runner = ScenarioRunner(scenario)
+    play(scenario.behaviour, scenario)
+    return 0
+}
+
+/// The scenario's first 200 steps, up to 300 frames, with its preset's behaviour playing the app.
+func play<Behaviour: PagingBehaviour>(_ behaviour: Behaviour, _ scenario: Scenario) {
+    var runner = BehaviourRunner(behaviour, scenario: scenario)
     var frames = 0
     do {
         try runner.run(Array(scenario.steps.prefix(200))) { frame in
@@ -32,5 +38,4 @@ public func fuzzScenarioReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int
             if frames >= 300 { throw Enough() }
         }
     } catch {}
-    return 0
 }

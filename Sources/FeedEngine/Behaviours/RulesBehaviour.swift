@@ -296,14 +296,14 @@ public struct RulesBehaviour: PagingBehaviour {
             && state.offset + state.height - state.coveredBottom - max(state.rows.height, visibleHeight(state)) >= config.footer.armDistance
     }
 
-    private func header(_ state: State) -> FeedState.HeaderState {
+    private func header(_ state: State) -> HeaderState {
         guard config.header != nil else { return .hidden }
         if headerRefreshes(state) { return .refreshing }
         if config.hideUntilFirstData && !state.hasData { return .hidden }
         return pulledHeader(state) ? .armed : .idle
     }
 
-    private func footer(_ state: State) -> FeedState.FooterState {
+    private func footer(_ state: State) -> FooterState {
         if state.rows.isEmpty {
             // With no rows the footer shows only as the first load's spinner (and a stuck one, until a refresh runs).
             let firstLoad = state.loading == .initial || (state.stuck && !state.hasData && state.loading == nil)

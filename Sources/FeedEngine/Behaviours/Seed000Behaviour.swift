@@ -231,10 +231,10 @@ public struct Seed000Behaviour: PagingBehaviour {
     public func screen(_ state: State) -> ListScreen {
         // With the seed's own words the labels say only what the pull says (SPEC §8); another
         // locale's table has a refreshing and a loading text, and those show.
-        let header: FeedState.HeaderState = !state.shown ? .hidden : state.loading == .refresh ? .refreshing
+        let header: HeaderState = !state.shown ? .hidden : state.loading == .refresh ? .refreshing
             : isNeedUpdate(state) ? .armed : .idle
         let headerText: ListText? = header == .refreshing && labelsFollowThePull && isNeedUpdate(state) ? .key("header.armed") : nil
-        let footer: FeedState.FooterState = !footerShows(state) ? .hidden : state.loading == .more ? .loading
+        let footer: FooterState = !footerShows(state) ? .hidden : state.loading == .more ? .loading
             : state.exhausted ? .exhausted : isNeedLoad(state) ? .armed : .idle
         let footerText: ListText? = footer == .loading && labelsFollowThePull && isNeedLoad(state) ? .key("footer.armed") : nil
         let retry = retryShows(state)

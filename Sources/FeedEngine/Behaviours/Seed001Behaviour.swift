@@ -111,7 +111,7 @@ public struct Seed001Behaviour: PagingBehaviour {
     /// The table and its footer view: always there (SPEC §8's one exception to "no rows, no footer":
     /// the first-load indicator), its spinner always spinning, `loading` while a request runs.
     public func screen(_ state: State) -> ListScreen {
-        let footer: FeedState.FooterState = !state.loadMoreEnable ? .loading
+        let footer: FooterState = !state.loadMoreEnable ? .loading
             : state.rows.isEmpty ? .hidden : state.exhausted ? .exhausted : .idle
         let emptyPage = state.pages > 0 && state.rows.isEmpty
         // Nothing a user does can be refused here: the one trigger is a row showing. So `suppressed` is 0.

@@ -38,13 +38,13 @@ public struct BehaviourGraph<Behaviour: PagingBehaviour> {
     /// The transitions of a shortest path from the start to `state`.
     /// - Complexity: O(depth).
     public func path(to state: Int) -> [Transition] {
-        StateGraph.path(to: state, parent: { parents[$0] }, arrival: { arrivals[$0] })
+        GraphWalk.path(to: state, parent: { parents[$0] }, arrival: { arrivals[$0] })
     }
 
     /// Which states can reach a state in `targets` along explored edges.
     /// - Complexity: O(states + edges).
     public func canReach(_ targets: [Bool]) -> [Bool] {
-        StateGraph.canReach(targets, edges: edges.lazy.map { ($0.from, $0.to) }, count: edges.count)
+        GraphWalk.canReach(targets, edges: edges.lazy.map { ($0.from, $0.to) }, count: edges.count)
     }
 }
 

@@ -35,10 +35,10 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
     /// A wait stops after this many deliveries (a timer the logic restarts at 0 s could loop).
     public var maxDeliveriesPerWait = 1_000
     /// The most items a path may insert at the feed's head, one `insert 1` move at a time; 0 (the default)
-    /// leaves the move out (see `ExplorerModel.insertLimit`).
+    /// leaves the move out; each insert shifts the pages asked for by number afterwards.
     public var insertLimit = 0
     /// The feed's length in full pages, when it has one: a reply to a later page is short, empty or failed
-    /// (see `ExplorerModel.pageLimit`).
+    /// (so that a deep enough search reaches the end of the space).
     public var pageLimit: Int?
     /// States of the next level a fingerprint search (`search`) keeps as whole runners, kilobytes each;
     /// past it a state is kept only as its place in the trail (8 bytes) and re-run from the start when it
@@ -65,7 +65,7 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
                 maxDepth: Int = 8, maxStates: Int = 200_000) {
         self.behaviour = behaviour
         self.scenario = scenario
-        self.source = ExplorerModel(scenario: scenario).source
+        self.source = .searching(scenario)
         pages = OutcomeTable(source)
         self.invariants = invariants
         (stateChecks, callbackChecks) = Self.checks(invariants)
@@ -232,7 +232,8 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
         return (stateChecks, callbackChecks)
     }
 
-    /// Where per-request latencies are in their cycle (see `ExplorerModel.latencyPhase`).
+    /// Where per-request latencies are in their cycle: nothing for a fixed latency, the request count
+    /// modulo the list for a list, and the request count itself for any other kind (which then never repeats).
     func latencyPhase(_ runner: BehaviourRunner<Behaviour>) -> Int {
         switch source.items.latency {
         case .fixed: return 0
@@ -285,7 +286,7 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
     private func branches(_ move: Move, steps: [ScriptStep], from runner: BehaviourRunner<Behaviour>,
                           source: ScriptedSource, into made: inout [(Transition, BehaviourRunner<Behaviour>)]) {
         if case .wait(let seconds) = steps[0] {
-            deliver(runner, until: Timeline<Int>.rounded(runner.time + seconds), replies: [], deliveries: 0, source: source) { replies, reached in
+            deliver(runner, until: VirtualTime.rounded(runner.time + seconds), replies: [], deliveries: 0, source: source) { replies, reached in
                 made.append((Transition(move: move, steps: steps, replies: replies), reached))
             }
             return
@@ -348,7 +349,7 @@ extension Move {
         case .rotate: return [.event(.resize(runner.viewport.rotated))]
         case .wait:
             guard let due = runner.nextDue else { return nil }
-            return [.wait(max(0, Timeline<Int>.rounded(due - runner.time)))]
+            return [.wait(max(0, VirtualTime.rounded(due - runner.time)))]
         case .insert: return [.insert(1)]  // offered while the explorer's `insertLimit` allows
         }
     }

@@ -113,7 +113,7 @@ public struct PlantedPager: PagingBehaviour {
     }
 
     public func screen(_ state: State) -> ListScreen {
-        let footer: FeedState.FooterState = state.rows.isEmpty ? .hidden
+        let footer: FooterState = state.rows.isEmpty ? .hidden
             : state.loadingMore ? .loading : state.failed ? .failed : state.exhausted ? .exhausted : .idle
         return ListScreen(rows: state.rows, header: state.refreshing ? .refreshing : .idle, footer: footer)
     }

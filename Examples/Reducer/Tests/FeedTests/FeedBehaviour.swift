@@ -60,7 +60,7 @@ struct FeedBehaviour: PagingBehaviour {
 
     func screen(_ state: State) -> ListScreen {
         let feed = state.feature
-        let footer: FeedState.FooterState = feed.posts.isEmpty ? .hidden
+        let footer: FooterState = feed.posts.isEmpty ? .hidden
             : feed.isLoadingNextPage ? .loading : feed.nextPageFailed ? .failed : feed.hasMore ? .idle : .exhausted
         return ListScreen(rows: feed.posts.map { Item(id: $0.id, title: $0.title) },
                           header: feed.isRefreshing ? .refreshing : .idle, footer: footer)

@@ -34,7 +34,7 @@ struct NextPagePager: PagingBehaviour {
     }
 
     func screen(_ state: State) -> ListScreen {
-        let footer: FeedState.FooterState = state.rows.isEmpty ? .hidden
+        let footer: FooterState = state.rows.isEmpty ? .hidden
             : state.loading ? .loading : state.exhausted ? .exhausted : .idle
         return ListScreen(rows: state.rows, footer: footer)
     }

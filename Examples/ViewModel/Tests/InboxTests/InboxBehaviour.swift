@@ -65,7 +65,7 @@ struct InboxBehaviour: PagingBehaviour {
 
     func screen(_ state: State) -> ListScreen {
         let rows = state.items.map { Item(id: $0.id, title: $0.subject) }
-        let footer: FeedState.FooterState = rows.isEmpty ? .hidden
+        let footer: FooterState = rows.isEmpty ? .hidden
             : state.isLoading && state.page > 0 ? .loading : state.failed ? .failed : state.hasMore ? .idle : .exhausted
         return ListScreen(rows: rows, header: rows.isEmpty ? .hidden : (state.isLoading && state.pages.values.contains(1) ? .refreshing : .idle),
                           footer: footer)

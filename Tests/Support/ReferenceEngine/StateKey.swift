@@ -1,4 +1,5 @@
 import FeedEngine
+import FeedExplorer
 import FeedScenario
 
 /// What makes two search states behave alike; the search deduplicates by it.

@@ -1,6 +1,7 @@
-import Dispatch
 import FeedEngine
+import FeedExplorer
 import FeedScenario
+import Dispatch
 import Foundation
 
 /// Breadth-first search at model-checker scale: the visited set holds 64-bit
@@ -376,33 +377,6 @@ public struct FingerprintSearch: Sendable {
             shardResult: final ? ShardResult(search, shard: shard, identity: unshardedIdentity, maxDepth: maxDepth,
                                              stop: complete ? .exhausted : stop) : nil)
     }
-}
-
-/// `--shard i/n` of a search: the states first reached at `depth` are split by
-/// their fingerprints, and a shard expands only its own share of them (and
-/// what they lead to). Every shard explores the levels above `depth` alike.
-public struct SearchShard: Hashable, Sendable {
-    /// 1-based.
-    public var index: Int
-    public var count: Int
-    public var depth: Int
-
-    public init(index: Int, count: Int, depth: Int) {
-        self.index = index
-        self.count = count
-        self.depth = depth
-    }
-
-    func owns(_ fingerprint: UInt64) -> Bool { Int(fingerprint % UInt64(count)) == index - 1 }
-}
-
-/// Why a fingerprint search ended.
-public enum StopReason: String, Sendable {
-    /// Every reachable state within the limits was expanded.
-    case exhausted = "every state expanded"
-    case depthLimit = "the depth limit"
-    case stateLimit = "the state limit"
-    case timeLimit = "the time limit"
 }
 
 /// What a fingerprint search found.

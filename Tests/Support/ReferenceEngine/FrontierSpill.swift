@@ -1,3 +1,5 @@
+import FeedExplorer
+import FeedScenario
 import FeedEngine
 import Foundation
 #if canImport(Glibc)

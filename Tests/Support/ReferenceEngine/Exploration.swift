@@ -1,4 +1,6 @@
 import FeedEngine
+import FeedExplorer
+import FeedScenario
 
 /// A broken invariant, with the shortest path that breaks it.
 public struct Violation: Sendable {
@@ -14,24 +16,6 @@ public struct Violation: Sendable {
     public var node: Int
     /// How many states (or steps) break the rule; only the shortest is reported.
     public var occurrences = 1
-}
-
-/// How big the search was and how fast it went.
-public struct ExplorationStatistics: Hashable, Sendable {
-    public var states: Int
-    /// Edges between distinct states (moves that change nothing are not counted).
-    public var transitions: Int
-    public var expanded: Int
-    public var depthReached: Int
-    public var seconds: Double
-    /// Every reachable state was found before the depth limit.
-    public var complete: Bool
-    /// The state cap stopped the search.
-    public var capped: Bool
-    /// States whose way forward could not be decided (they reach only states at the depth limit).
-    public var undecided = 0
-
-    public var statesPerSecond: Double { seconds > 0 ? Double(states) / seconds : 0 }
 }
 
 /// What a search found: the graph, the rules checked, and the broken ones.

@@ -1,10 +1,12 @@
 import FeedEngine
+import FeedExplorer
+import FeedScenario
 
 /// What the collapsed graph draws one node for: the parts a user can tell apart
 /// without counting rows.
 struct ControlState: Hashable, CustomStringConvertible {
-    var header: FeedState.HeaderState
-    var footer: FeedState.FooterState
+    var header: HeaderState
+    var footer: FooterState
     var retry: Bool
     var toast: Bool
     var empty: Bool

@@ -1,4 +1,6 @@
 import FeedEngine
+import FeedExplorer
+import FeedScenario
 
 /// The rules of SPEC §3 that the explorer checks in every state.
 extension Invariant {

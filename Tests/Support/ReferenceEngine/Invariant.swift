@@ -1,4 +1,6 @@
 import FeedEngine
+import FeedExplorer
+import FeedScenario
 
 /// A rule every explored state (or step, or the graph as a whole) must keep,
 /// with a name to report it by.

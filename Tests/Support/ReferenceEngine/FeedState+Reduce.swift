@@ -1,3 +1,7 @@
+import FeedEngine
+import FeedExplorer
+import FeedScenario
+
 /// The reducer: `(state, event) -> (state, effects)`, the rules of SPEC §3.
 extension FeedState {
     /// Applies one event. The state moves on; what the world must do (start a

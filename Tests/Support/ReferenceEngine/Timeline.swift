@@ -1,8 +1,9 @@
 import FeedEngine
+import FeedScenario
 
 /// What the virtual clock still owes a list: replies to requests and toast
-/// expiries, with the rules of SPEC §3 for when each happens. The one effect
-/// interpreter: `ScenarioRunner` and the explorer's model both turn the
+/// expiries, with the rules of SPEC §3 for when each happens. The reference
+/// engine's effect interpreter: `ScenarioRunner` and the explorer's model both turn the
 /// engine's effects into a timeline and take events from it, so a replayed
 /// counterexample follows the same rules as the search that found it.
 ///
@@ -45,8 +46,8 @@ public struct Timeline<Payload: Hashable & Sendable>: Hashable, Sendable {
 
     @inlinable public init(entries: [Entry] = []) { storage = entries }
 
-    /// Virtual time to the microsecond.
-    @inlinable public static func rounded(_ time: Double) -> Double { (time * 1_000_000).rounded() / 1_000_000 }
+    /// Virtual time to the microsecond (`VirtualTime.rounded`).
+    @inlinable public static func rounded(_ time: Double) -> Double { VirtualTime.rounded(time) }
 
     @inlinable public var isEmpty: Bool { storage.isEmpty }
 

@@ -1,4 +1,5 @@
 import FeedEngine
+import FeedExplorer
 import FeedScenario
 
 /// What the clock owes a search state: replies whose outcome the explorer

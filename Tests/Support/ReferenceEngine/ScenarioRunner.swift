@@ -1,4 +1,6 @@
 import FeedEngine
+import FeedExplorer
+import FeedScenario
 
 /// Drives the pure engine through a script: owns the virtual clock and the
 /// data source, carries out effects, and emits a frame whenever what the
@@ -184,4 +186,9 @@ extension Scenario {
         }
         return frames
     }
+}
+
+extension Scenario {
+    /// The state before the first event.
+    public var initialState: FeedState { FeedState(config: config, viewport: viewport, insets: insets, style: style) }
 }

@@ -1,4 +1,5 @@
 import FeedEngine
+import FeedExplorer
 import FeedScenario
 
 /// One engine step as the explorer saw it, for invariants that judge a change.
@@ -67,19 +68,7 @@ public struct ExplorerModel: Sendable {
     /// dropped, since the search chooses every reply and insert itself.
     public init(scenario: Scenario, outcomes: [ScriptedReply] = ScriptedReply.allCases,
                 moves: [Move] = Move.allCases, step: @escaping Step = ExplorerModel.engineStep) {
-        var items: SyntheticSource
-        if case .synthetic(let synthetic) = scenario.source {
-            items = synthetic
-        } else if case .scripted(let scripted) = scenario.source {
-            items = scripted.items
-        } else {
-            // A real source (file, sqlite, http): pages of made-up items of the same size.
-            items = SyntheticSource(total: nil, pageSize: scenario.config.pageSize,
-                                    latency: .fixed(scenario.preset.latency), title: scenario.preset.title(locale: scenario.locale))
-        }
-        items.failures = []
-        items.inserts = []  // the search makes its own (`insertLimit`), as it chooses every reply
-        self.init(source: ScriptedSource(items: items, replies: []), outcomes: outcomes, moves: moves, step: step)
+        self.init(source: .searching(scenario), outcomes: outcomes, moves: moves, step: step)
     }
 
     /// `source.outcome(reply, page:, request:, head:)`, the first pages from `OutcomeTable`.
@@ -229,9 +218,4 @@ public struct ExplorerModel: Sendable {
         }
         breaches += check(EventRecord(before: before, event: event, effects: effects, after: state.feed))
     }
-}
-
-extension ScriptedReply {
-    /// Whether this reply can answer page `page` of a feed of `pageLimit` full pages: past the end none is full.
-    func fits(page: Int, pageLimit: Int?) -> Bool { self != .full || pageLimit.map { page <= $0 } ?? true }
 }

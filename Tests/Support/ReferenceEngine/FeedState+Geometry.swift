@@ -1,9 +1,10 @@
+import FeedEngine
+import FeedExplorer
+import FeedScenario
+
 /// The parts of a moment that follow from the stored state: header and footer
 /// states, insets, the resting range (SPEC §2–§3).
 extension FeedState {
-    public enum HeaderState: String, Hashable, Sendable, CaseIterable { case hidden, idle, armed, refreshing }
-    public enum FooterState: String, Hashable, Sendable, CaseIterable { case hidden, idle, armed, loading, failed, exhausted }
-
     /// The header shows its refreshing indicator for a refresh, and for a
     /// first load when the preset uses the header as first-load indicator.
     var headerIsRefreshing: Bool {

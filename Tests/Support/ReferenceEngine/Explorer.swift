@@ -1,4 +1,5 @@
 import FeedEngine
+import FeedExplorer
 import FeedScenario
 
 /// Breadth-first search over everything a list can go through: from the state
@@ -158,12 +159,5 @@ public struct Explorer: Sendable {
         stats.undecided = undecided
         return Exploration(graph: graph, invariants: invariants.map { ($0.name, $0.summary) },
                            violations: violations, statistics: stats, flagged: flagged)
-    }
-}
-
-extension Duration {
-    var seconds: Double {
-        let (whole, fraction) = components
-        return Double(whole) + Double(fraction) / 1e18
     }
 }
