@@ -27,20 +27,25 @@ enum ExploreBenchmark {
 
     static func large() throws -> Scenario { try ScenarioReader.read(Array(largeJSON.utf8), file: "large") }
 
-    /// The large model's explorer: `large()` with its page limit and inserts.
-    static func largeModel(_ scenario: Scenario) -> ExplorerModel {
-        var model = ExplorerModel(scenario: scenario)
-        model.pageLimit = largePages
-        model.insertLimit = largeInserts
-        return model
+    /// The large model's explorer: `large()` with its page limit and inserts, its preset's behaviour playing the app.
+    static func largeExplorer(_ scenario: Scenario, depth: Int, frontier: Int = 200_000) -> BehaviourExplorer<RulesBehaviour> {
+        var explorer = rules(scenario, depth: depth)
+        explorer.pageLimit = largePages
+        explorer.insertLimit = largeInserts
+        explorer.frontierLimit = frontier
+        return explorer
     }
 
-    static func search(_ scenario: Scenario, model: ExplorerModel? = nil, depth: Int, jobs: Int, maxStates: Int = 100_000_000,
-                       frontierLimit: Int = 8_000_000,
-                       progress: (FingerprintExploration) -> Void = { _ in }) throws -> FingerprintExploration {
-        try FingerprintSearch(model: model ?? ExplorerModel(scenario: scenario), maxDepth: depth, maxStates: maxStates, jobs: jobs,
-                              frontierLimit: frontierLimit)
-            .run(from: scenario.initialState, progress: progress)
+    /// What `feedframes explore` runs for `scenario`: its preset's behaviour (`standard`: `RulesBehaviour`).
+    static func rules(_ scenario: Scenario, depth: Int) -> BehaviourExplorer<RulesBehaviour> {
+        BehaviourExplorer(RulesBehaviour(config: scenario.config, style: scenario.style), scenario: scenario,
+                          maxDepth: depth, maxStates: 100_000_000)
+    }
+
+    /// The reference engine's fingerprint search (tests only, `ReferenceEngine`): the figure the behaviour is compared with.
+    static func engineSearch(_ scenario: Scenario, depth: Int) throws -> FingerprintExploration {
+        try FingerprintSearch(model: ExplorerModel(scenario: scenario), maxDepth: depth, maxStates: 100_000_000, jobs: 1)
+            .run(from: scenario.initialState)
     }
 
     /// A loop that only computes, on `threads` threads: the ceiling two threads reach here.
@@ -69,54 +74,6 @@ enum ExploreBenchmark {
 
     /// Issue 20: the preset's rules as a behaviour, searched through FeedFrames playing UIKit
     /// (`BehaviourExplorer`, whole runners kept), against the engine's search of the same rules.
-    static func runBehaviour() throws {
-        let standard = try preset("standard")
-        let depth = 12
-        Report.heading("Explore: standard's rules as a behaviour (RulesBehaviour), depth \(depth), one core")
-        let engine = try search(standard, depth: depth, jobs: 1).statistics
-        let played = BehaviourExplorer(RulesBehaviour(config: standard.config, style: standard.style), scenario: standard,
-                                       maxDepth: depth, maxStates: 2_000_000).run().statistics
-        let rate = Double(played.states) / max(played.seconds, 1e-9)
-        Report.line("BehaviourExplorer", String(format: "%.2f s, %.0f states/s (%@ states)", played.seconds, rate, played.states.formatted()),
-                    Report.verdict(rate >= 100_000, "≥ 100,000 states/s"))
-        Report.line("the engine's fingerprint search, same depth", String(format: "%.2f s, %.0f states/s (%@ states)", engine.seconds,
-                                                                          engine.statesPerSecond, engine.states.formatted()),
-                    String(format: "behaviour / engine %.3f×", rate / engine.statesPerSecond))
-
-        // The fingerprint search of the same behaviour: bytes a state, and --jobs against a plain two-thread loop.
-        let deeper = 18
-        let explorer = BehaviourExplorer(RulesBehaviour(config: standard.config, style: standard.style), scenario: standard,
-                                         maxDepth: deeper, maxStates: 2_000_000)
-        let iterations = 400_000_000
-        var searched: BehaviourSearch?
-        let turns = try Measure.Turns(3, [
-            { plainLoop(threads: 1, iterations: iterations) },
-            { plainLoop(threads: 2, iterations: iterations) },
-            { let found = explorer.search(jobs: 1); searched = found; return found.statistics.seconds },
-            { explorer.search(jobs: 2).statistics.seconds },
-        ])
-        let one = Measure.median(turns.times[2]), two = Measure.median(turns.times[3])
-        if let searched {
-            Report.line("BehaviourExplorer.search, depth \(deeper), --jobs 1 (median of 3)",
-                        String(format: "%.2f s, %.0f states/s (%@ states); %.1f bytes a visited state", one,
-                               Double(searched.statistics.states) / one, searched.statistics.states.formatted(), searched.bytesPerState),
-                        Report.verdict(searched.bytesPerState <= 64, "≤ 64 bytes a state"))
-        }
-        let ceiling = turns.medianRatio(0, over: 1), speedup = turns.medianRatio(2, over: 3)
-        Report.line("BehaviourExplorer.search, --jobs 2", String(format: "%.2f s, %.2f× (a plain two-thread loop: %.2f×)", two, speedup, ceiling),
-                    Report.verdict(speedup >= 0.9 * ceiling, String(format: "%.2f of the loop's, ≥ 0.9", speedup / ceiling)))
-
-        // A team's own type runs the search's generic code (the presets' behaviours are specialised): the same
-        // rules behind a type of the benchmark's own.
-        let team = BehaviourExplorer(TeamsRules(rules: RulesBehaviour(config: standard.config, style: standard.style)), scenario: standard,
-                                     maxDepth: deeper, maxStates: 2_000_000)
-        let teamTurns = try Measure.Turns(3, [{ team.search(jobs: 1).statistics.seconds }])
-        let teamSeconds = Measure.median(teamTurns.times[0])
-        Report.line("the same rules as a team's own type (generic code), --jobs 1", String(format: "%.2f s, %.0f states/s", teamSeconds,
-                                                                                              Double(searched?.statistics.states ?? 0) / teamSeconds),
-                    String(format: "specialised / generic %.2f×", teamSeconds / one))
-    }
-
     /// `RulesBehaviour` behind a type FeedFrames does not know, as a team's logic is.
     struct TeamsRules: PagingBehaviour {
         var rules: RulesBehaviour
@@ -127,69 +84,82 @@ enum ExploreBenchmark {
         func searchKey(_ state: RulesBehaviour.State) -> AnyHashable { rules.searchKey(state) }
     }
 
+    /// Issue 23's figures for what `feedframes explore --preset standard` runs: `RulesBehaviour` played by
+    /// FeedFrames' UIKit, searched by `BehaviourExplorer`.
     static func run() throws {
         let standard = try preset("standard")
-        let depth = 20
-        Report.heading("Explore: standard to depth \(depth), one core")
-        let naiveSeconds = Measure.time {
-            _ = Explorer(model: ExplorerModel(scenario: standard), invariants: Invariant.standard.filter { $0.atRest == nil },
-                         maxDepth: depth).run(from: standard.initialState)
-        }
-        var one = try search(standard, depth: depth, jobs: 1)
+        let depth = Int(ProcessInfo.processInfo.environment["FEEDFRAMES_BENCH_DEPTH"] ?? "") ?? 14
+        Report.heading("Explore: standard (RulesBehaviour, as explore runs it) to depth \(depth), one core")
+        let explorer = rules(standard, depth: depth)
+        var whole: BehaviourExploration<RulesBehaviour>?
+        let naiveSeconds = Measure.time { whole = explorer.run() }
+        var best = explorer.search(jobs: 1)
         var cpu = Double.infinity
         for _ in 0..<4 {
             let before = cpuSeconds()
-            let again = try search(standard, depth: depth, jobs: 1)
+            let again = explorer.search(jobs: 1)
             cpu = min(cpu, cpuSeconds() - before)
-            if again.statistics.seconds < one.statistics.seconds { one = again }
+            if again.statistics.seconds < best.statistics.seconds { best = again }
         }
-        let stats = one.statistics
+        let stats = best.statistics
+        let rate = Double(stats.states) / max(stats.seconds, 1e-9)
         Report.line("states, transitions", "\(stats.states.formatted()), \(stats.transitions.formatted())")
-        Report.line("fingerprint search, --jobs 1 (best of 5)", String(format: "%.2f s, %.0f states/s, %.0f transitions/s",
-                                                           stats.seconds, stats.statesPerSecond, one.transitionsPerSecond),
-                    Report.verdict(stats.statesPerSecond >= 100_000, "≥ 100,000 states/s"))
-        // The process's CPU time (user + system): what the search costs whatever else runs on the machine.
+        Report.line("fingerprint search, --jobs 1 (best of 5)", String(format: "%.2f s, %.0f states/s, %.0f transitions/s; %.1f bytes a visited state",
+                                                                       stats.seconds, rate, Double(stats.transitions) / stats.seconds, best.bytesPerState),
+                    Report.verdict(rate >= 100_000, "≥ 100,000 states/s"))
         Report.line("the same per CPU second (best of 4)", String(format: "%.3f s CPU, %.0f states/s, %.0f transitions/s",
                                                                   cpu, Double(stats.states) / cpu, Double(stats.transitions) / cpu),
                     Report.verdict(Double(stats.states) / cpu >= 100_000, "≥ 100,000 states/s"))
-        Report.line("search of whole states (Explorer), same rules", String(format: "%.2f s, %.0f states/s", naiveSeconds,
-                                                                            Double(stats.states) / naiveSeconds),
+        Report.line("search of whole states (BehaviourExplorer.run), same model", String(format: "%.2f s, %.0f states/s (%@ states)", naiveSeconds,
+                                                                            Double(whole?.statistics.states ?? 0) / naiveSeconds,
+                                                                            (whole?.statistics.states ?? 0).formatted()),
                     String(format: "fingerprints %.2f× faster", naiveSeconds / stats.seconds))
+        let engine = try engineSearch(standard, depth: depth).statistics
+        Report.line("the reference engine's search (tests only), same depth", String(format: "%.2f s, %.0f states/s (%@ states)", engine.seconds,
+                                                                          engine.statesPerSecond, engine.states.formatted()),
+                    String(format: "behaviour / engine %.3f×", rate / engine.statesPerSecond))
+        // A team's own type runs the search's generic code (the presets' behaviours are specialised).
+        let team = BehaviourExplorer(TeamsRules(rules: RulesBehaviour(config: standard.config, style: standard.style)), scenario: standard,
+                                     maxDepth: depth, maxStates: 100_000_000)
+        let teamSeconds = Measure.median(try Measure.Turns(3, [{ team.search(jobs: 1).statistics.seconds }]).times[0])
+        Report.line("the same rules as a team's own type (generic code), --jobs 1", String(format: "%.2f s, %.0f states/s", teamSeconds,
+                                                                                              Double(stats.states) / teamSeconds),
+                    String(format: "generic / specialised %.2f×", teamSeconds / stats.seconds))
 
         // Levels of thousands of states, so that two workers have work to share.
-        let wide = try large(), wideDepth = 17
+        let wide = try large(), wideDepth = Int(ProcessInfo.processInfo.environment["FEEDFRAMES_BENCH_WIDE_DEPTH"] ?? "") ?? 13
+        let wideExplorer = largeExplorer(wide, depth: wideDepth)
         Report.heading("Explore: --jobs 2 against a plain two-thread loop, the model below to depth \(wideDepth) (median of 5 turns)")
         let iterations = 400_000_000
         let turns = try Measure.Turns(5, [
             { plainLoop(threads: 1, iterations: iterations) },
             { plainLoop(threads: 2, iterations: iterations) },
-            { try search(wide, depth: wideDepth, jobs: 1).statistics.seconds },
-            { try search(wide, depth: wideDepth, jobs: 2).statistics.seconds },
+            { wideExplorer.search(jobs: 1).statistics.seconds },
+            { wideExplorer.search(jobs: 2).statistics.seconds },
         ])
         let plain = turns.medianRatio(0, over: 1)
-        let explorer = turns.medianRatio(2, over: 3)
+        let speedup = turns.medianRatio(2, over: 3)
         Report.line("plain loop, 2 threads / 1", Report.ratio(plain), String(format: "best / best %.2f×", turns.best(0) / turns.best(1)))
-        Report.line("explore --jobs 2 / --jobs 1", Report.ratio(explorer), String(format: "best / best %.2f×", turns.best(2) / turns.best(3)))
-        Report.line("explore speed-up / plain loop's", Report.ratio(explorer / plain), Report.verdict(explorer / plain >= 0.9, "≥ 0.9×"))
-        let (a, b) = (try search(wide, depth: wideDepth, jobs: 1), try search(wide, depth: wideDepth, jobs: 2))
+        Report.line("explore --jobs 2 / --jobs 1", Report.ratio(speedup), String(format: "best / best %.2f×", turns.best(2) / turns.best(3)))
+        Report.line("explore speed-up / plain loop's", Report.ratio(speedup / plain), Report.verdict(speedup / plain >= 0.9, "≥ 0.9×"))
+        let (a, b) = (wideExplorer.search(jobs: 1), wideExplorer.search(jobs: 2))
         let same = a.statistics.states == b.statistics.states && a.statistics.transitions == b.statistics.transitions
             && a.violations.map { "\($0.invariant) \($0.occurrences) \($0.path)" } == b.violations.map { "\($0.invariant) \($0.occurrences) \($0.path)" }
         Report.line("results identical, --jobs 1 and 2", "\(same ? "yes" : "NO"), \(a.statistics.states.formatted()) states")
-
     }
 
     /// Memory and the time of a full search on a model past ten million states.
-    /// - Parameter frontier: states of a level kept in memory, the rest on disk; `FEEDFRAMES_BENCH_FRONTIER` overrides it.
+    /// - Parameter frontier: states of a level kept whole in memory, the rest as their place in the trail (re-run when
+    ///   expanded); `FEEDFRAMES_BENCH_FRONTIER` overrides it.
     static func runLarge(depth largeDepth: Int,
-                         frontier: Int = ProcessInfo.processInfo.environment["FEEDFRAMES_BENCH_FRONTIER"].flatMap { Int($0) } ?? 1_000_000) throws {
+                         frontier: Int = ProcessInfo.processInfo.environment["FEEDFRAMES_BENCH_FRONTIER"].flatMap { Int($0) } ?? 200_000) throws {
         let large = try large()
         Report.heading("Explore: a model past 10⁷ states, searched to its end, --jobs 2 (a feed of \(largePages) pages of 4, "
-                       + "up to \(largeInserts) items inserted, depth limit \(largeDepth), frontier in memory \(frontier.formatted()) states)")
+                       + "up to \(largeInserts) items inserted, depth limit \(largeDepth), frontier kept whole \(frontier.formatted()) states)")
         print(largeJSON)
         let before = peakRSS()
         var level = 0
-        let result = try search(large, model: largeModel(large), depth: largeDepth, jobs: 2, frontierLimit: frontier) { partial in
-            let stats = partial.statistics
+        let result = largeExplorer(large, depth: largeDepth, frontier: frontier).search(jobs: 2) { stats in
             if stats.depthReached > level {
                 level = stats.depthReached
                 print(String(format: "    depth %d: %d states, %.0f s", level, stats.states, stats.seconds))
@@ -198,16 +168,15 @@ enum ExploreBenchmark {
         let big = result.statistics
         Report.line("states, transitions", "\(big.states.formatted()), \(big.transitions.formatted())",
                     Report.verdict(big.states >= 10_000_000, "≥ 10,000,000 states"))
-        Report.line("search, \(result.stop.rawValue), depth reached \(big.depthReached)", String(format: "%.1f s, %.0f states/s, %.0f transitions/s", big.seconds,
-                                                      big.statesPerSecond, result.transitionsPerSecond),
+        Report.line("search, \(result.stop.rawValue), depth reached \(big.depthReached)",
+                    String(format: "%.1f s, %.0f states/s, %.0f transitions/s", big.seconds, big.statesPerSecond,
+                           Double(big.transitions) / max(big.seconds, 1e-9)),
                     Report.verdict(result.stop == .exhausted, "a full search (every state expanded)"))
         Report.line("bytes a visited state (fingerprints + trail)", String(format: "%.1f", result.bytesPerState),
                     Report.verdict(result.bytesPerState <= 64, "≤ 64 bytes"))
         let rss = peakRSS()
         Report.line("peak RSS (before the search)", String(format: "%.0f MB (%.0f MB), %.0f bytes a state overall", rss, before,
                                                            rss * 1_048_576 / Double(big.states)))
-        Report.line("frontier states written to disk (as paths)", "\(result.spilledStates.formatted()), "
-                    + String(format: "%.1f MB for the largest level", Double(result.spillBytes) / 1e6))
         Report.line("fingerprint collision probability", String(format: "at most %.1e", Fingerprint.collisionProbability(states: big.states)))
         Report.line("rules broken", result.violations.isEmpty ? "none" : result.violations.map(\.invariant).joined(separator: ", "))
     }

@@ -4,13 +4,13 @@ import Foundation
 // FeedFrames benchmarks: prints every figure of issue 5 and, where there is a
 // baseline, the ratio measured in the same run. Build in release first:
 //   swift build -c release && .build/release/feedframes-bench [layout] [pipeline] [process] [scaling]
-let known: Set = ["layout", "cells", "pipeline", "process", "scaling", "png", "gif", "explore", "explore-behaviour", "explore-large"]
+let known: Set = ["layout", "cells", "pipeline", "process", "scaling", "png", "gif", "explore", "explore-large"]
 let arguments = Array(CommandLine.arguments.dropFirst())
 let largeDepth = arguments.firstIndex(of: "explore-large").flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil }
 let sections = Set(arguments.filter { Int($0) == nil })
 if sections.contains("--help") || sections.contains("-h") {
     print("""
-        USAGE: feedframes-bench [layout] [cells] [pipeline] [process] [scaling] [png] [gif] [explore] [explore-behaviour] [explore-large [DEPTH]]
+        USAGE: feedframes-bench [layout] [cells] [pipeline] [process] [scaling] [png] [gif] [explore] [explore-large [DEPTH]]
 
         Prints the figures of issue 5 and, where there is a baseline, the ratio measured in the same run.
         With no section, all of them. Build in release first: swift build -c release
@@ -21,8 +21,8 @@ if sections.contains("--help") || sections.contains("-h") {
           scaling   each stage on one thread and on two
           png       render --png: one browser session a job against one Chromium launch a frame
           gif       render --gif: ImageMagick's seconds per 100 frames of a scenario's PNGs
-          explore   the fingerprint search: states/s on one core, --jobs 2 against a plain two-thread loop
-          explore-behaviour  standard's rules as a behaviour, searched through FeedFrames playing UIKit, against the engine's search
+          explore   explore's fingerprint search of standard's behaviour: states/s on one core (against the whole-state
+                    search and the reference engine's), --jobs 2 against a plain two-thread loop
           explore-large  a model past 10,000,000 states searched to its end (DEPTH a limit, default 1000): time, bytes a state,
                     peak RSS (not in the default run: it takes minutes)
         Files are written under $TMPDIR (TMPDIR=/dev/shm leaves the disk out).
@@ -30,7 +30,7 @@ if sections.contains("--help") || sections.contains("-h") {
     exit(0)
 }
 if let unknown = sections.subtracting(known).sorted().first {
-    FileHandle.standardError.write(Data("feedframes-bench: unknown section '\(unknown)' (expected layout, cells, pipeline, process, scaling, png, gif, explore, explore-behaviour or explore-large; see --help)\n".utf8))
+    FileHandle.standardError.write(Data("feedframes-bench: unknown section '\(unknown)' (expected layout, cells, pipeline, process, scaling, png, gif, explore or explore-large; see --help)\n".utf8))
     exit(64)
 }
 func wanted(_ name: String) -> Bool { sections.isEmpty ? name != "explore-large" : sections.contains(name) }
@@ -53,7 +53,6 @@ do {
     // First, alone, so that peak memory is the search's.
     if wanted("explore-large") { try ExploreBenchmark.runLarge(depth: largeDepth ?? 1_000) }
     if wanted("explore") { try ExploreBenchmark.run() }
-    if wanted("explore-behaviour") { try ExploreBenchmark.runBehaviour() }
     if wanted("process") {
         if FileManager.default.isExecutableFile(atPath: binary) {
             try ProcessBenchmark.run(binary: binary)

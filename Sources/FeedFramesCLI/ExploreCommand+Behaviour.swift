@@ -71,8 +71,9 @@ extension ExploreCommand {
         console.endProgress()
         let stats = result.statistics
         console.out(summary(scenario, logic: logic, stats, stop: result.stop))
-        console.out(String(format: "  %.0f states/s; %.1f bytes a visited state; peak RSS %@", stats.statesPerSecond,
-                           result.bytesPerState, Self.megabytes(Self.peakResidentBytes())))
+        console.out(String(format: "  %.0f states/s, %.0f transitions/s; %.1f bytes a visited state; peak RSS %@", stats.statesPerSecond,
+                           Double(stats.transitions) / max(stats.seconds, 1e-9), result.bytesPerState,
+                           Self.megabytes(Self.peakResidentBytes())))
         console.out(Self.collisionLine(states: stats.states))
         if let shard = explorer.shard {
             console.out("  shard \(shard.index)/\(shard.count): \(result.excluded) states at depth \(shard.depth) left to the other shards")

@@ -1,6 +1,7 @@
 import FeedEngine
 import FeedScenario
 import XCTest
+import ReferenceEngine
 
 /// The one effect interpreter (SPEC §3, "same-time events"): due-time order,
 /// ties in scheduling order, microsecond rounding, events due at the end of a wait.
