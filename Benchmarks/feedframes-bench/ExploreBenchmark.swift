@@ -22,7 +22,7 @@ enum ExploreBenchmark {
         { "name": "large", "preset": "standard", "source": { "kind": "synthetic", "pageSize": 4, "rowHeights": [44, 60, 88],
           "latency": [0.3, 2.9, 1.1, 0.7, 3.7, 1.9, 0.1, 2.3, 1.3, 4.1, 0.9] }, "events": ["launch"] }
         """
-    static let largePages = ProcessInfo.processInfo.environment["FEEDFRAMES_BENCH_PAGES"].flatMap { Int($0) } ?? 5
+    static let largePages = ProcessInfo.processInfo.environment["FEEDFRAMES_BENCH_PAGES"].flatMap { Int($0) } ?? 3
     static let largeInserts = ProcessInfo.processInfo.environment["FEEDFRAMES_BENCH_INSERTS"].flatMap { Int($0) } ?? 2
 
     static func large() throws -> Scenario { try ScenarioReader.read(Array(largeJSON.utf8), file: "large") }
@@ -152,7 +152,7 @@ enum ExploreBenchmark {
     /// - Parameter frontier: states of a level kept whole in memory, the rest as their place in the trail (re-run when
     ///   expanded); `FEEDFRAMES_BENCH_FRONTIER` overrides it.
     static func runLarge(depth largeDepth: Int,
-                         frontier: Int = ProcessInfo.processInfo.environment["FEEDFRAMES_BENCH_FRONTIER"].flatMap { Int($0) } ?? 200_000) throws {
+                         frontier: Int = ProcessInfo.processInfo.environment["FEEDFRAMES_BENCH_FRONTIER"].flatMap { Int($0) } ?? 1_000_000) throws {
         let large = try large()
         Report.heading("Explore: a model past 10⁷ states, searched to its end, --jobs 2 (a feed of \(largePages) pages of 4, "
                        + "up to \(largeInserts) items inserted, depth limit \(largeDepth), frontier kept whole \(frontier.formatted()) states)")

@@ -131,7 +131,7 @@ public struct Layout: Hashable, Sendable {
 extension Layout {
     /// The rows overlapping the viewport `[top, bottom)` (content coordinates) and the section headers
     /// on screen, a plain list's pinned at the visible area's top (`insetTop` below the viewport's):
-    /// the engine's layout and a behaviour's (`ListScreen.layout`) both draw their rows with this.
+    /// a behaviour's layout (`ListScreen.layout`) draws its rows with this, as the reference engine's did.
     /// - Complexity: O(log n + v) for n rows and v visible rows.
     public static func rowsAndSections(heights: RowHeights, offsets: RowOffsets, style: ListStyle?, top: Double, bottom: Double,
                                        insetTop: Double) -> (rows: [Row], sections: [SectionHeader]) {

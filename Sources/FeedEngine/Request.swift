@@ -11,7 +11,7 @@ public enum RequestKind: String, Hashable, Sendable, CaseIterable {
     public var replacesRows: Bool { self != .more }
 }
 
-/// A request the engine asked for and is waiting on.
+/// A request the logic asked for and is waiting on.
 public struct Request: Hashable, Sendable {
     /// The request's number, counting every request issued (as `failures` does).
     public var id: Int

@@ -5,7 +5,7 @@ import FeedScenario
 public struct DeliveredReply: Hashable, Sendable, CustomStringConvertible {
     public var requestID: Int
     public var outcome: ScriptedReply
-    /// The request was no longer in flight, so the engine should drop the reply.
+    /// The request was no longer in flight, so the logic should drop the reply.
     public var stale: Bool
 
     public init(requestID: Int, outcome: ScriptedReply, stale: Bool) {

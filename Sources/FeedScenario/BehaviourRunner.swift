@@ -21,7 +21,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// The table's style, when the rows form sections (SPEC §9).
     public let style: ListStyle?
     private var source: any FeedSource
-    /// Measures a page's items as it arrives, when the list's cells decide their heights (as the engine's runner does).
+    /// Measures a page's items as it arrives, when the list's cells decide their heights.
     private let sizer: (any RowSizer)?
     /// Why the run stopped, if it did: a page the sizer could not measure, or rows past `ItemLimits` (a
     /// logic that never stops appending). From then on nothing is played, delivered or carried out and
@@ -97,7 +97,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// Replies FeedFrames delivered to requests older than the newest that replaces the rows: their pages are out of date.
     public private(set) var staleReplies = 0
     /// Replies to requests the logic cancelled, which arrived and were dropped (frame JSON `staleReplies`,
-    /// as the engine counts a reply to a request no longer in flight).
+    /// as SPEC §2 counts a reply to a request no longer in flight).
     public private(set) var repliesDropped = 0
 
 
@@ -156,7 +156,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
 
     /// Where the scroll view is, as the frame's layout reads it.
     private var geometry: ListScreen.Geometry {
-        // The frame's `adjustedInset` counts a footer view below the rows, as the engine counts its auto
+        // The frame's `adjustedInset` counts a footer view below the rows, as SPEC counts its auto
         // footer (README, "a held header or footer included"); the scroll view here holds it as content.
         let footer = screen.footer == .hidden ? 0 : config.footer.height
         return ListScreen.Geometry(viewport: viewport, insets: insets, contentOffset: contentOffset,
@@ -224,7 +224,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         case .wait(let seconds):
             try advance(to: VirtualTime.rounded(time + seconds), during: step, emit)
         case .fling(let velocity):
-            // As the engine flings (SPEC §9): 60 Hz of virtual time, what is due meanwhile arriving at its
+            // A fling (SPEC §9): 60 Hz of virtual time, what is due meanwhile arriving at its
             // time, stopping at an end of the resting range.
             let deceleration = Deceleration(velocity: velocity)
             deliver(.scrollViewWillBeginDecelerating(snapshot))
@@ -311,7 +311,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
                 return .dropped(request.id)
             }
             var outcome = chosen.map(Self.reasoned) ?? answered ?? Self.reasoned(source.respond(to: request, at: time).outcome)
-            // Heights are measured once, as the page arrives (as the engine's runner measures them).
+            // Heights are measured once, as the page arrives.
             if let sizer, case .success(let items) = outcome {
                 do { outcome = .success(try sizer.sized(items)) } catch {
                     stopped = RunLimitError("at \(formatPoints(time)) s, reply \(request.id): \(error.message)")
@@ -427,7 +427,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         case .resize(let size):
             deliver(.viewWillTransition(to: size))
             viewport = size
-            // Clamped into the new range, unless a finger holds the list (as the engine does).
+            // Clamped into the new range, unless a finger holds the list.
             let y = isDragging ? contentOffset : clamped(contentOffset)
             if y != contentOffset { move(to: y) } else { settleRows() }
         case .clockAdvanced, .replyArrived, .toastExpired:

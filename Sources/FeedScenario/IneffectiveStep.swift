@@ -1,19 +1,19 @@
 import FeedEngine
 
-/// A step of a script that did nothing: a tap or command the engine ignored, so
+/// A step of a script that did nothing: a tap or command the logic ignored, so
 /// the scenario does not show what its author meant (`tap retry` with no retry
 /// button). `render` warns about the first one, and `--strict` refuses it.
 ///
 /// Only commands count, the steps whose whole point is an action: `tap retry`,
 /// `tap footer`, `refresh`, and `release` with no drag to end. They did nothing
-/// when the engine kept its state exactly and asked for no effect. A `wait`
+/// when the logic kept its state exactly and asked for no effect. A `wait`
 /// with nothing due, a `scroll` or `drag` that stays where it is, and a
 /// `resize` to the same size are ordinary moments of a script, never counted.
 public struct IneffectiveStep: Hashable, Sendable, CustomStringConvertible {
     /// The step's place in the script, from 0: `events[index]` of the scenario file.
     public var index: Int
     public var step: ScriptStep
-    /// Why the engine ignored it, from the state before it: `no retry button is showing`.
+    /// Why the logic ignored it, from the state before it: `no retry button is showing`.
     public var reason: String
 
     public init(index: Int, step: ScriptStep, reason: String) {

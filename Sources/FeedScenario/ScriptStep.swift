@@ -1,6 +1,6 @@
 import FeedEngine
 
-/// One line of a scenario's `events`: a gesture for the engine, or the
+/// One line of a scenario's `events`: a gesture for the list, or the
 /// passing of virtual time (which lets replies and toast expiries happen).
 public enum ScriptStep: Hashable, Sendable, CustomStringConvertible {
     case event(FeedEvent)

@@ -53,7 +53,7 @@ public struct Gallery: Sendable {
     ///   - presets: in the order to show them.
     ///   - locales: the same locales for every preset; `nil` for each preset's own.
     ///   - appearances, contentSizes: more axes, preset × locale × appearance × size × state (the
-    ///     frames are the engine's, the same in each; only how they are drawn differs).
+    ///     frames are the behaviour's, the same in each; only how they are drawn differs).
     /// - Throws: `GalleryError.unknownLocale`, or `.notReached` when no script shows a reachable state.
     /// - Complexity: O(states × script length × visible rows) per row.
     /// - Parameter device: the device every state is shown on (`--device`); none keeps the 375×667 screen.

@@ -12,7 +12,7 @@ typealias RenderedFrame = (frame: Frame, files: Result<[(name: String, bytes: [U
 /// the viewer's list.
 ///
 /// With `background`, a batch is written on a thread of its own while the
-/// caller runs the engine and renders the next batch: on this kind of job,
+/// caller runs the scenario and renders the next batch: on this kind of job,
 /// creating files is a large serial part, and overlapping it is what lets a
 /// second core pay off. At most one batch waits to be written, so memory
 /// stays bounded. Writing stays on one thread: files created in one folder

@@ -71,7 +71,7 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
 /// The engine runs on one thread (it is fast and sequential by nature); the
 /// frames it emits are rendered and validated in batches on up to `jobs`
 /// threads, and written in order by a `FrameSink`. With `jobs > 1` the three
-/// overlap: the engine makes a batch while the threads render the one before
+/// overlap: the runner makes a batch while the threads render the one before
 /// and the sink writes the one before that. Output is byte-identical
 /// whatever `jobs` is.
 public struct ScenarioRenderer: Sendable {
@@ -179,7 +179,7 @@ public struct ScenarioRenderer: Sendable {
         // A copy of the renderer per thread, each with templates of its own (see `compiledAgain`).
         let workers = (0..<max(jobs, 1)).map { _ in jobs > 1 ? withTemplates(templates.compiledAgain()) : self }
         // The last batch handed to the threads and not yet written: with jobs > 1, still
-        // rendering while the engine makes the next one.
+        // rendering while the runner makes the next one.
         var rendering: RenderingBatch?
         // The characters each font drew, over every frame: the fonts shipped are cut down to them.
         var usage = GlyphUsage()
@@ -203,7 +203,7 @@ public struct ScenarioRenderer: Sendable {
                     return (frame, files, usage)
                 }
             }
-            // Written in order while the engine runs on (with jobs > 1).
+            // Written in order while the runner runs on (with jobs > 1).
             let previous = rendering
             rendering = next
             if let previous { try write(previous) }
@@ -227,7 +227,7 @@ public struct ScenarioRenderer: Sendable {
     }
 
     /// A batch of frames being rendered and validated. With `inBackground`,
-    /// on other threads, so the engine can make the next batch meanwhile (it
+    /// on other threads, so the runner can make the next batch meanwhile (it
     /// would otherwise leave the render threads idle between batches); else
     /// at once, on the caller's thread.
     final class RenderingBatch: @unchecked Sendable {

@@ -1,4 +1,4 @@
-/// The rows a preset's behaviour shows, kept as the engine keeps them (SPEC §3): an item whose id the
+/// The rows a preset's behaviour shows, kept as SPEC §3 keeps them: an item whose id the
 /// list already holds is dropped and counted, and the rows' height — section headers included, for a
 /// table with a `style` (SPEC §9) — is summed as pages arrive, for the rules that read where the rows end.
 public struct PresetRows: Hashable, Sendable {

@@ -17,7 +17,7 @@
 ///   refresh the retry button or a toast; a failed page a toast (and a failed footer that waits for
 ///   a tap or a new drag) or a spinner for ever. A short page ends the feed; repeated ids are dropped.
 ///
-/// `PresetPortFrameTests` holds it to the engine's frames byte for byte on every standard demo,
+/// `PresetPortFrameTests` holds it to the reference engine's frames byte for byte on every standard demo,
 /// `PresetPortRandomTwinTests` on random scripts and random switches of every preset.
 public struct RulesBehaviour: PagingBehaviour {
     public struct State: Hashable, Sendable {

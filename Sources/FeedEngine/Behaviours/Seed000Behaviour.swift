@@ -18,7 +18,7 @@
 /// `valueChanged`, which the seed has not) refreshes as a release past the header would.
 ///
 /// Issue 20 §2: every render of the preset plays this behaviour; `PresetPortFrameTests`
-/// holds this behaviour to the engine's frames byte for byte on every demo, `PresetPortRandomTwinTests`
+/// holds this behaviour to the reference engine's frames byte for byte on every demo, `PresetPortRandomTwinTests`
 /// on random scripts.
 public struct Seed000Behaviour: PagingBehaviour {
     public struct State: Hashable, Sendable {
@@ -180,7 +180,7 @@ public struct Seed000Behaviour: PagingBehaviour {
         }
     }
 
-    /// A user's trigger: refused while `isLoading` (counted, as the engine counts `suppressed`), else started.
+    /// A user's trigger: refused while `isLoading` (counted in `suppressed`), else started.
     private func trigger(_ kind: RequestKind, _ state: inout State) -> [ListEffect] {
         guard state.loading == nil else {
             state.suppressed += 1

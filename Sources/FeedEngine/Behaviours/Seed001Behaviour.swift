@@ -12,7 +12,7 @@
 /// an empty first page shows the empty view (SPEC §3).
 ///
 /// Issue 20 §2: every render of the preset plays this behaviour; `PresetPortFrameTests`
-/// holds this behaviour to the engine's frames byte for byte on every demo, `PresetPortRandomTwinTests`
+/// holds this behaviour to the reference engine's frames byte for byte on every demo, `PresetPortRandomTwinTests`
 /// on random scripts.
 public struct Seed001Behaviour: PagingBehaviour {
     public struct State: Hashable, Sendable {
