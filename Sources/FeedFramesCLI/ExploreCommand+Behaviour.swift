@@ -8,11 +8,7 @@ import Foundation
 /// `feedframes explore`: the search of the list's behaviour (`BehaviourExplorer`), the very code `render`
 /// plays, with FeedFrames playing UIKit around it as for a team's logic.
 extension ExploreCommand {
-    func runBehaviour(_ scenario: Scenario, out: String, console: Console) throws {
-        try explore(scenario.behaviour, scenario: scenario, out: out, console: console)
-    }
-
-    private func explore<Behaviour: PagingBehaviour>(_ behaviour: Behaviour, scenario: Scenario, out: String,
+    func explore<Behaviour: PagingBehaviour>(_ behaviour: Behaviour, scenario: Scenario, out: String,
                                                      console: Console) throws {
         var explorer = BehaviourExplorer(behaviour, scenario: scenario, maxDepth: depth, maxStates: maxStates)
         explorer.frontierLimit = frontierStates

@@ -167,7 +167,7 @@ struct ExploreCommand: ParsableCommand {
         let console = Console()
         let scenario = try loadScenario()
         let out = self.out ?? "output/explore-\(scenario.name)"
-        try runBehaviour(scenario, out: out, console: console)
+        try explore(scenario.behaviour, scenario: scenario, out: out, console: console)
     }
 
     /// The report, gallery and counterexamples, then the summary; fails (exit 1) when a rule is broken.
