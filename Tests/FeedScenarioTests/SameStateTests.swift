@@ -18,7 +18,10 @@ final class SameStateTests: XCTestCase {
         func screen(_ state: State) -> ListScreen { ListScreen(rows: state.rows) }
     }
 
-    private func same(_ a: Loose.State, _ b: Loose.State) -> Bool { BehaviourRunner<Loose>.same(a, b) }
+    private func same(_ a: Loose.State, _ b: Loose.State) -> Bool {
+        var a = a, b = b
+        return BehaviourRunner<Loose>.same(&a, &b)
+    }
 
     func testTheSameStateBitForBitOrByEquality() {
         var state = Loose.State(rows: [Item(id: "a", title: "A")], note: "first", seen: 2)
@@ -36,5 +39,32 @@ final class SameStateTests: XCTestCase {
         state.seen = 2
         state.rows.append(Item(id: "b", title: "B"))
         XCTAssertFalse(same(state, copy))
+    }
+
+    /// A logic that adds a row's id in place, into an array with room to spare and no effect: the array is the
+    /// one it was, and so are its bits (the screen makes items of the ids: it holds no reference to it). The runner
+    /// sees the change (the state it compares with holds the same storage, so the change copies it), and the
+    /// screen shows each row as it comes.
+    struct Grower: PagingBehaviour {
+        var initialState: [String] { [] }
+        func handle(_ callback: ListCallback, state: inout [String]) -> [ListEffect] {
+            guard case .tapRetry = callback else { return [] }
+            state.reserveCapacity(16)
+            state.append("\(state.count)")
+            return []
+        }
+        func screen(_ state: [String]) -> ListScreen { ListScreen(rows: state.map { Item(id: $0, title: "Row \($0)") }) }
+    }
+
+    func testAChangeInPlaceIsSeen() {
+        var runner = BehaviourRunner(Grower(), config: Preset.standard.config()!,
+                                     source: SyntheticSource(total: 30, pageSize: 30, latency: .fixed(1), title: "Item {n}"))
+        // As a search plays it: a render keeps a copy of the state around each step, to tell one that did nothing.
+        runner.searching = true
+        runner.perform(.event(.launch))
+        for taps in 1...4 {
+            runner.perform(.event(.tapRetry))
+            XCTAssertEqual(runner.screen.rows.map(\.id), (0..<taps).map(String.init), "after \(taps) taps")
+        }
     }
 }
