@@ -11,7 +11,8 @@ import Foundation
 public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     public let behaviour: Behaviour
     public private(set) var state: Behaviour.State
-    /// `state` as `screen` was last worked out from. It holds every buffer `state` holds, so a callback that
+    /// `state` as `screen` was last worked out from. It holds the buffers `state` holds (unless a state equal by
+    /// `==` came in other storage, which `same` then compares by `==`), so a callback that
     /// changes the state in place copies what it changes (no storage it sees is uniquely referenced), and the
     /// bits of the two then tell a change apart (`same`) with no copy of the state a callback: a search makes
     /// millions of callbacks, most changing nothing, and a copy and its release were a sixth of its time, more
@@ -585,7 +586,8 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         if !searching { callbacks.append(callback.name) }
         let effects = behaviour.handle(callback, state: &state)
         let changed = !Self.same(&state, &shown)
-        guard journal != nil || judgesQuietCallbacks || ((changed || !effects.isEmpty) && !callbackChecks.isEmpty) else {
+        let quiet = effects.isEmpty && !changed
+        guard journal != nil || judgesQuietCallbacks || (!quiet && !callbackChecks.isEmpty) else {
             if changed { stateChanged() }
             for effect in effects { carry(effect) }
             return
