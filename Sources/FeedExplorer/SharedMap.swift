@@ -2,12 +2,17 @@ import Dispatch
 import Foundation
 
 /// `(0..<count).map(transform)` worked out by the threads `start` sends and then the calling thread
-/// (`finish`): each takes the next `chunk` indices until none are left, and the results come back in
-/// index order whatever thread made them (so that a search merging them is deterministic).
+/// (`finish`), the results in index order whatever thread made them (so that a search merging them is
+/// deterministic).
 ///
-/// Chunks are taken as threads get free, so parents of uneven cost (a wait branches on every reply)
-/// still come out even: contiguous halves, one a thread, left one thread idle at the end of each batch.
-/// - Complexity: O(count / chunk) lock acquisitions.
+/// Each thread owns a stretch of the indices, one of `threads + 1` equal parts, and takes `chunk` of
+/// them at a time from its front; a thread whose stretch is done takes chunks from the back of the
+/// stretch with the most left. So parents of uneven cost (a wait branches on every reply) still come
+/// out even — contiguous halves alone left one thread idle at the end of each batch — and two threads
+/// work far apart: neighbouring states share their storage, and two threads retaining the same
+/// objects slow each other (each reference count moves between cores), as when they took turns at
+/// neighbouring chunks.
+/// - Complexity: O(count / chunk × threads) under the lock.
 final class SharedMap<T>: @unchecked Sendable {
     private let count: Int
     private let chunk: Int
@@ -15,8 +20,8 @@ final class SharedMap<T>: @unchecked Sendable {
     /// One slot per index, each written by the one thread that took its chunk, read after all are done.
     private let buffer: UnsafeMutablePointer<T?>
     private let lock = NSLock()
-    /// The first index no thread has taken yet (under `lock`).
-    private var taken = 0
+    /// The indices no thread has taken yet, a stretch a thread (under `lock`).
+    private var left: [Range<Int>] = []
     private let helpers = DispatchGroup()
 
     init(_ count: Int, chunk: Int, _ transform: @escaping @Sendable (Int) -> T) {
@@ -34,10 +39,16 @@ final class SharedMap<T>: @unchecked Sendable {
 
     /// Starts `threads` threads taking chunks.
     func start(threads: Int) {
-        for _ in 0..<max(0, threads) {
+        let threads = max(0, threads)
+        // Stretches of whole chunks; the calling thread's (`finish`) is the first.
+        let chunks = (count + chunk - 1) / chunk
+        left = (0...threads).map { part in
+            min(count, chunks * part / (threads + 1) * chunk)..<min(count, chunks * (part + 1) / (threads + 1) * chunk)
+        }
+        for thread in 0..<threads {
             helpers.enter()
             DispatchQueue.global().async {
-                self.work()
+                self.work(thread + 1)
                 self.helpers.leave()
             }
         }
@@ -46,7 +57,8 @@ final class SharedMap<T>: @unchecked Sendable {
     /// The results: the calling thread takes chunks too until none are left, then waits for the others.
     /// Call it once.
     func finish() -> [T] {
-        work()
+        if left.isEmpty { left = [0..<count] }
+        work(0)
         helpers.wait()
         return (0..<count).map { index in
             let value = (buffer + index).move()!
@@ -55,14 +67,29 @@ final class SharedMap<T>: @unchecked Sendable {
         }
     }
 
-    private func work() {
-        while true {
-            lock.lock()
-            let first = taken
-            taken = min(count, taken + chunk)
-            lock.unlock()
-            guard first < count else { return }
-            for index in first..<min(count, first + chunk) { buffer[index] = transform(index) }
+    /// Thread `thread`'s share of the work: its stretch, then what is left of the others'.
+    private func work(_ thread: Int) {
+        while let taken = take(thread) {
+            for index in taken { buffer[index] = transform(index) }
         }
+    }
+
+    /// The next chunk for `thread`: from the front of its stretch, else from the back of the stretch with
+    /// the most indices left; `nil` when none are left.
+    private func take(_ thread: Int) -> Range<Int>? {
+        lock.lock()
+        defer { lock.unlock() }
+        if !left[thread].isEmpty {
+            let own = left[thread]
+            left[thread] = min(own.upperBound, own.lowerBound + chunk)..<own.upperBound
+            return own.lowerBound..<left[thread].lowerBound
+        }
+        guard let other = left.indices.max(by: { left[$0].count < left[$1].count }), !left[other].isEmpty else { return nil }
+        let stretch = left[other]
+        // Whole chunks from the back, so that the owner's chunks stay whole.
+        let tail = (stretch.upperBound - stretch.lowerBound - 1) / chunk * chunk
+        let cut = stretch.lowerBound + tail
+        left[other] = stretch.lowerBound..<cut
+        return cut..<stretch.upperBound
     }
 }

@@ -9,7 +9,9 @@ import Foundation
 /// Every render plays a behaviour through it: a team's, or its preset's (`Scenario.behaviour`); `BehaviourExplorer`
 /// (FeedExplorer) searches a behaviour by stepping this runner (`deliverNext(by:outcome:)`, `searchKey`).
 public struct BehaviourRunner<Behaviour: PagingBehaviour> {
-    public let behaviour: Behaviour
+    /// What a run never changes, behind one reference (`Fixed`).
+    private var fixed: Fixed
+    public var behaviour: Behaviour { _read { yield fixed.behaviour } }
     public private(set) var state: Behaviour.State
     /// `state` as `screen` was last worked out from. It holds the buffers `state` holds (unless a state equal by
     /// `==` came in other storage, which `same` then compares by `==`), so a callback that
@@ -18,18 +20,15 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// millions of callbacks, most changing nothing, and a copy and its release were a sixth of its time, more
     /// on two threads, where both retain the same rows.
     private var shown: Behaviour.State
-    /// The views' sizes (header, footer, row height, arming distance) and the texts keys resolve to,
-    /// read in place: a search copies the runner for every successor, and a configuration by value is three
-    /// hundred bytes and a dozen texts to retain.
-    public var config: FeedConfig { _read { yield configuration.value } }
-    private let configuration: Shared<FeedConfig>
+    /// The views' sizes (header, footer, row height, arming distance) and the texts keys resolve to.
+    public var config: FeedConfig { _read { yield fixed.config } }
     public private(set) var viewport: Viewport
-    public let insets: ListInsets
+    public var insets: ListInsets { fixed.insets }
     /// The table's style, when the rows form sections (SPEC §9).
-    public let style: ListStyle?
+    public var style: ListStyle? { _read { yield fixed.style } }
     private var source: any FeedSource
     /// Measures a page's items as it arrives, when the list's cells decide their heights.
-    private let sizer: (any RowSizer)?
+    private var sizer: (any RowSizer)? { _read { yield fixed.sizer } }
     /// Why the run stopped, if it did: a page the sizer could not measure, or rows past `ItemLimits` (a
     /// logic that never stops appending). From then on nothing is played, delivered or carried out and
     /// no frame is written; `frames(playing:sizer:)` throws it, the library's render stops with it.
@@ -92,11 +91,12 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// Rules over one callback, each judged on its record as the callback happens (a search's, which
     /// keeps no journal: a record is hundreds of bytes, and a move makes dozens). What they find is
     /// gathered in `breaches`.
-    public var callbackChecks: [CallbackCheck] = [] {
-        didSet { judgesQuietCallbacks = callbackChecks.contains { !$0.holdsWhenNothingChanges } }
+    public var callbackChecks: [CallbackCheck] {
+        get { fixed.callbackChecks }
+        set { fixed = Fixed(fixed.behaviour, config: fixed.config, insets: fixed.insets, style: fixed.style, sizer: fixed.sizer, callbackChecks: newValue) }
     }
     /// Some check must see the callbacks that change nothing too.
-    private var judgesQuietCallbacks = false
+    private var judgesQuietCallbacks: Bool { fixed.judgesQuietCallbacks }
     /// What `callbackChecks` found since the reader last emptied it: (the check's rule, what was seen).
     public var breaches: [(rule: Int, message: String)] = []
     /// The newest request that replaces the rows (initial or refresh): a reply to any request before it is stale.
@@ -110,19 +110,61 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
 
     public init(_ behaviour: Behaviour, config: FeedConfig, viewport: Viewport = .standard, insets: ListInsets = .none,
                 style: ListStyle? = nil, source: any FeedSource, sizer: (any RowSizer)? = nil) {
-        self.behaviour = behaviour
+        fixed = Fixed(behaviour, config: config, insets: insets, style: style, sizer: sizer, callbackChecks: [])
         self.state = behaviour.initialState
         shown = state
         screen = behaviour.screen(behaviour.initialState)
         stack = screen.stack(rowHeight: config.rowHeight, style: style)
-        self.configuration = Shared(config)
         self.viewport = viewport
-        self.insets = insets
-        self.style = style
         self.source = source
-        self.sizer = sizer
         contentOffset = 0 - insets.top
     }
+
+    /// What a run never changes: the logic, the list's configuration, insets and style, the sizer and the
+    /// callback rules. Behind one reference, since a search copies the runner for every successor: held
+    /// inline they were a dozen references to retain a copy, on objects every runner of the search shares,
+    /// whose counts two threads then took turns at (`detach()`).
+    private final class Fixed {
+        let behaviour: Behaviour
+        let config: FeedConfig
+        let insets: ListInsets
+        let style: ListStyle?
+        let sizer: (any RowSizer)?
+        let callbackChecks: [CallbackCheck]
+        let judgesQuietCallbacks: Bool
+
+        init(_ behaviour: Behaviour, config: FeedConfig, insets: ListInsets, style: ListStyle?, sizer: (any RowSizer)?,
+             callbackChecks: [CallbackCheck]) {
+            self.behaviour = behaviour
+            self.config = config
+            self.insets = insets
+            self.style = style
+            self.sizer = sizer
+            self.callbackChecks = callbackChecks
+            judgesQuietCallbacks = callbackChecks.contains { !$0.holdsWhenNothingChanges }
+        }
+
+        // The logic is called from here, where it is borrowed from `self`: called through the runner's
+        // `fixed`, it was copied out first, a dozen texts retained and released a callback.
+
+        func handle(_ callback: ListCallback, state: inout Behaviour.State) -> [ListEffect] { behaviour.handle(callback, state: &state) }
+        func screen(_ state: Behaviour.State) -> ListScreen { behaviour.screen(state) }
+        var prefetchDistance: Int { behaviour.prefetchDistance }
+    }
+
+    /// Gives the runner its own copy of what the runners of a search share (`Fixed`, the data source's box),
+    /// for a thread to copy it from: the copies it makes then retain and release objects no other thread
+    /// touches, where two threads retaining one object slow each other (each count moves between cores).
+    /// Nothing it does changes.
+    /// - Complexity: O(1): an allocation, and a retain of each of the shared values' parts.
+    public mutating func detach() {
+        fixed = Fixed(fixed.behaviour, config: fixed.config, insets: fixed.insets, style: fixed.style, sizer: fixed.sizer,
+                      callbackChecks: fixed.callbackChecks)
+        source = Self.reboxed(source)
+    }
+
+    /// `source` in a box of its own.
+    private static func reboxed<Source: FeedSource>(_ source: Source) -> any FeedSource { source }
 
     /// A runner for `scenario`'s list, device and data source, playing `behaviour` instead of the preset's rules.
     public init(_ behaviour: Behaviour, scenario: Scenario, sizer: (any RowSizer)? = nil) {
@@ -473,8 +515,9 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             passes += 1
             let seen = (stackVersion, contentOffset, viewport.height)
             let down = contentOffset >= start, h = viewport.height
-            let stack = self.stack
-            func edges(_ row: Int) -> (top: Double, bottom: Double) { row < stack.heights.count ? stack.edges(of: row) : (0, 0) }
+            // The merge below asks for rows in increasing order.
+            var walk = ListScreen.Stack.EdgeWalk(stack)
+            func edges(_ row: Int) -> (top: Double, bottom: Double) { walk.edges(of: row) }
             // How far the offset had moved when each row crossed an edge. Both lists are in row order: one
             // walk through them finds the rows that left and those that entered.
             var leaving = Crossings(), entering = Crossings()
@@ -567,7 +610,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// `prefetchRowsAt` (UITableViewDataSourcePrefetching), for a logic that opts in: the rows within
     /// `prefetchDistance` below the last visible one, each once while it stays in that window.
     private mutating func prefetch() {
-        let distance = behaviour.prefetchDistance
+        let distance = fixed.prefetchDistance
         guard distance > 0 else { return }
         let rows = screen.rows.count
         let first = (visibleRows.last ?? -1) + 1
@@ -584,7 +627,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     private mutating func deliver(_ callback: ListCallback, answering request: Request? = nil) {
         guard stopped == nil else { return }
         if !searching { callbacks.append(callback.name) }
-        let effects = behaviour.handle(callback, state: &state)
+        let effects = fixed.handle(callback, state: &state)
         let changed = !Self.same(&state, &shown)
         let quiet = effects.isEmpty && !changed
         guard journal != nil || judgesQuietCallbacks || (!quiet && !callbackChecks.isEmpty) else {
@@ -620,7 +663,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     private mutating func stateChanged() {
         shown = state
         let old = screen.rows
-        screen = behaviour.screen(state)
+        screen = fixed.screen(state)
         let rows = screen.rows
         let appended = rows.count > old.count && rows[..<old.count].elementsEqual(old)
         // Most changes leave the rows as they were (a flag, the scroll view kept): the stack stays.

@@ -9,6 +9,9 @@ public enum FailureText {
     /// At most `limit` Unicode scalars of `text`, then `…` if it was longer.
     /// - Complexity: O(limit).
     public static func excerpt(_ text: String, limit: Int) -> String {
+        // Printable ASCII within the limit is kept as it is (a search delivers millions of failed replies,
+        // and reading each scalar's Unicode category was a hundredth of it).
+        if text.utf8.count <= limit && text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return text }
         var scalars = String.UnicodeScalarView()
         var count = 0
         var cut = false

@@ -13,13 +13,19 @@ public protocol FeedSource {
     /// for them).
     mutating func insertAtHead(_ count: Int, at time: Double)
     /// How long `request`, issued at `time`, takes: what `respond(to:at:)` says, without making the page,
-    /// for a caller that chooses every reply's outcome itself (`BehaviourRunner.choosesOutcomes`).
-    mutating func latency(of request: Request, at time: Double) -> Double
+    /// for a caller that chooses every reply's outcome itself (`BehaviourRunner.choosesOutcomes`). It
+    /// changes nothing: a search asks it in every copy of a run, and a mutating call on a source held
+    /// as `any FeedSource` copied the whole source into a box of the copy's own.
+    func latency(of request: Request, at time: Double) -> Double
 }
 
 extension FeedSource {
     public mutating func insertAtHead(_ count: Int, at time: Double) {}
-    public mutating func latency(of request: Request, at time: Double) -> Double { respond(to: request, at: time).latency }
+    /// What `respond(to:at:)` says, asked of a copy.
+    public func latency(of request: Request, at time: Double) -> Double {
+        var asked = self
+        return asked.respond(to: request, at: time).latency
+    }
 }
 
 /// How long requests take, in virtual seconds.

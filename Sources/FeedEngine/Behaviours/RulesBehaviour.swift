@@ -60,17 +60,15 @@ public struct RulesBehaviour: PagingBehaviour {
         public var suppressed = 0
     }
 
-    /// The list's sizes and switches (SPEC §5), read in place: a search copies the behaviour with every
-    /// runner it copies, and a configuration by value is three hundred bytes and a dozen texts to retain.
-    public var config: FeedConfig { _read { yield configuration.value } }
-    private let configuration: Shared<FeedConfig>
+    /// The list's sizes and switches (SPEC §5).
+    public let config: FeedConfig
     /// The table's style, when the rows form sections: a section's header takes room above its first row.
     public let style: ListStyle?
 
     /// The behaviour with the sizes and switches of `config` (a preset's, with a scenario's overrides),
     /// for a table of `style`.
     public init(config: FeedConfig, style: ListStyle? = nil) {
-        self.configuration = Shared(config)
+        self.config = config
         self.style = style
     }
 

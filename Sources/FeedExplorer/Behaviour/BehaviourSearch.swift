@@ -299,7 +299,8 @@ extension BehaviourExplorer {
         // varies too much for halves to come out even (a wait branches on every reply): on a model of 149,118
         // states, two jobs took 7.4–7.9 s with blocks of 16 against 8.0–8.5 s with one contiguous half a worker.
         return ParallelMap.map(count, jobs: jobs, chunk: 16) { k in
-            let parent = routes.isEmpty ? runners.take(parents.lowerBound + k) : explorer.replay(routes[k]).end
+            var parent = routes.isEmpty ? runners.take(parents.lowerBound + k) : explorer.replay(routes[k]).end
+            if jobs > 1 { parent.detach() }
             var made = explorer.successors(of: parent, source: explorer.source)
             var expanded: [Expanded] = []
             expanded.reserveCapacity(made.count)
