@@ -5,21 +5,24 @@ import FeedScenario
 /// each outcome, and building its items anew every time (ids and titles written out) took a tenth of a
 /// search's time.
 package struct OutcomeTable: Sendable {
-    /// How many pages are made up front; later pages, and pages shifted by items inserted at the feed's
-    /// head, are made when asked for.
-    static let pages = 64
-    /// `table[page - 1][reply]`, replies in `ScriptedReply.allCases` order.
-    private let table: [[Reply.Outcome]]
+    /// How many pages are made up front, and for at most how many items inserted at the feed's head; other
+    /// pages are made when asked for.
+    static let pages = 64, heads = 8
+    /// `table[head][page - 1][reply]`, replies in `ScriptedReply.allCases` order.
+    private let table: [[[Reply.Outcome]]]
 
-    package init(_ source: ScriptedSource) {
-        table = (1...Self.pages).map { page in ScriptedReply.allCases.map { source.outcome($0, page: page, request: 0) } }
+    /// The pages for each number of items inserted up to `heads` (at most `OutcomeTable.heads`).
+    package init(_ source: ScriptedSource, heads: Int = 0) {
+        table = (0...min(max(heads, 0), Self.heads)).map { head in
+            (1...Self.pages).map { page in ScriptedReply.allCases.map { source.outcome($0, page: page, request: 0, head: head) } }
+        }
     }
 
     /// `source.outcome(reply, page:, request:, head:)` (which does not depend on the request), from the
-    /// table when it holds the page and nothing was inserted.
+    /// table when it holds the page for that many items inserted.
     /// - Complexity: O(1) from the table; O(page size) otherwise.
     @inline(__always) package func outcome(_ reply: ScriptedReply, page: Int, request: Int, head: Int, of source: ScriptedSource) -> Reply.Outcome {
-        guard head == 0, page >= 1 && page <= table.count else {
+        guard head >= 0 && head < table.count, page >= 1 && page <= Self.pages else {
             return source.outcome(reply, page: page, request: request, head: head)
         }
         let column: Int
@@ -29,6 +32,6 @@ package struct OutcomeTable: Sendable {
         case .empty: column = 2
         case .fail: column = 3
         }
-        return table[page - 1][column]
+        return table[head][page - 1][column]
     }
 }

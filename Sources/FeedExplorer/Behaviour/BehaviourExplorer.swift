@@ -16,8 +16,8 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
     /// The scripted source the search answers from: the scenario's item shapes and latency, every
     /// reply's outcome chosen by the search (so the scenario's own `replies` and `failures` are dropped).
     public let source: ScriptedSource
-    /// Each reply outcome of `source`'s first pages, made once.
-    private let pages: OutcomeTable
+    /// Each reply outcome of `source`'s first pages, made once (for each number of items an insert may add).
+    private var pages: OutcomeTable
     public var invariants: [BehaviourInvariant<Behaviour.State>] { didSet { (stateChecks, callbackChecks) = Self.checks(invariants) } }
     /// The rules' checks by kind, with their places in `invariants`: a search calls them for every state and
     /// callback, and reading them out of the rules each time copied every rule (a tenth of a search, perf).
@@ -36,7 +36,7 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
     public var maxDeliveriesPerWait = 1_000
     /// The most items a path may insert at the feed's head, one `insert 1` move at a time; 0 (the default)
     /// leaves the move out; each insert shifts the pages asked for by number afterwards.
-    public var insertLimit = 0
+    public var insertLimit = 0 { didSet { pages = OutcomeTable(source, heads: insertLimit) } }
     /// The feed's length in full pages, when it has one: a reply to a later page is short, empty or failed
     /// (so that a deep enough search reaches the end of the space).
     public var pageLimit: Int?
