@@ -18,6 +18,22 @@ package struct OutcomeTable: Sendable {
         }
     }
 
+    /// The same pages in arrays of their own, for a thread of a search: two threads retaining the same
+    /// page as its reply arrives slow each other (each reference count moves between cores).
+    /// - Complexity: O(pages × page size), copies without making any item anew.
+    package func detached() -> OutcomeTable {
+        OutcomeTable(table: table.map { pages in
+            pages.map { outcomes in
+                outcomes.map { outcome in
+                    guard case .success(let items) = outcome else { return outcome }
+                    return .success(items.map { $0 })
+                }
+            }
+        })
+    }
+
+    private init(table: [[[Reply.Outcome]]]) { self.table = table }
+
     /// `source.outcome(reply, page:, request:, head:)` (which does not depend on the request), from the
     /// table when it holds the page for that many items inserted.
     /// - Complexity: O(1) from the table; O(page size) otherwise.

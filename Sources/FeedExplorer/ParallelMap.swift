@@ -1,12 +1,22 @@
 /// `(0..<count).map(transform)` on `jobs` threads, the results in index order
 /// whatever `jobs` (so that a search merging them is deterministic).
 ///
-/// The threads take `chunk` indices at a time as they get free (`SharedMap`): neighbouring
-/// states, alike in cost and sharing storage, stay on one thread, and uneven ones still come out even.
+/// The threads take `chunk` indices at a time (`SharedMap`): neighbouring states, alike in cost and
+/// sharing storage, stay on one thread, and uneven ones still come out even.
 package enum ParallelMap {
     package static func map<T>(_ count: Int, jobs: Int, chunk: Int = 16, _ transform: @escaping @Sendable (Int) -> T) -> [T] {
-        if jobs <= 1 || count <= chunk { return (0..<count).map(transform) }
-        let work = SharedMap(count, chunk: chunk, transform)
+        map(count, jobs: jobs, chunk: chunk, local: {}) { (_: inout Void, index) in transform(index) }
+    }
+
+    /// The same, each thread handing `transform` a value of its own, made by `local` when it starts: what
+    /// it would otherwise share with the other threads (two threads retaining one object slow each other).
+    package static func map<Local, T>(_ count: Int, jobs: Int, chunk: Int = 16, local: @escaping @Sendable () -> Local,
+                                      _ transform: @escaping @Sendable (inout Local, Int) -> T) -> [T] {
+        if jobs <= 1 || count <= chunk {
+            var mine = local()
+            return (0..<count).map { transform(&mine, $0) }
+        }
+        let work = SharedMap(count, chunk: chunk, local: local, transform)
         work.start(threads: jobs - 1)
         return work.finish()
     }

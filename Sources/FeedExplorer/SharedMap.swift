@@ -2,8 +2,8 @@ import Dispatch
 import Foundation
 
 /// `(0..<count).map(transform)` worked out by the threads `start` sends and then the calling thread
-/// (`finish`), the results in index order whatever thread made them (so that a search merging them is
-/// deterministic).
+/// (`finish`), each with a value of its own (`local`, made as it takes its first chunk), the results in
+/// index order whatever thread made them (so that a search merging them is deterministic).
 ///
 /// Each thread owns a stretch of the indices, one of `threads + 1` equal parts, and takes `chunk` of
 /// them at a time from its front; a thread whose stretch is done takes chunks from the back of the
@@ -13,10 +13,12 @@ import Foundation
 /// objects slow each other (each reference count moves between cores), as when they took turns at
 /// neighbouring chunks.
 /// - Complexity: O(count / chunk × threads) under the lock.
-final class SharedMap<T>: @unchecked Sendable {
+final class SharedMap<Local, T>: @unchecked Sendable {
     private let count: Int
     private let chunk: Int
-    private let transform: @Sendable (Int) -> T
+    /// Makes what each thread keeps of its own for `transform`.
+    private let local: @Sendable () -> Local
+    private let transform: @Sendable (inout Local, Int) -> T
     /// One slot per index, each written by the one thread that took its chunk, read after all are done.
     private let buffer: UnsafeMutablePointer<T?>
     private let lock = NSLock()
@@ -24,7 +26,8 @@ final class SharedMap<T>: @unchecked Sendable {
     private var left: [Range<Int>] = []
     private let helpers = DispatchGroup()
 
-    init(_ count: Int, chunk: Int, _ transform: @escaping @Sendable (Int) -> T) {
+    init(_ count: Int, chunk: Int, local: @escaping @Sendable () -> Local, _ transform: @escaping @Sendable (inout Local, Int) -> T) {
+        self.local = local
         self.count = count
         self.chunk = max(1, chunk)
         self.transform = transform
@@ -69,8 +72,10 @@ final class SharedMap<T>: @unchecked Sendable {
 
     /// Thread `thread`'s share of the work: its stretch, then what is left of the others'.
     private func work(_ thread: Int) {
+        var mine: Local?
         while let taken = take(thread) {
-            for index in taken { buffer[index] = transform(index) }
+            if mine == nil { mine = local() }
+            for index in taken { buffer[index] = transform(&mine!, index) }
         }
     }
 

@@ -138,6 +138,23 @@ final class FingerprintSearchTests: XCTestCase {
         XCTAssertEqual(items.map(\.title), ["Other 5", "Other 6", "Other 7", "Other 8"])
     }
 
+    /// The table for inserts (pages shifted by the items inserted, up to `OutcomeTable.heads`) and a thread's
+    /// copy of it (`detached()`) give what the source makes, within the table and past it.
+    func testPagesShiftedByInsertsAreThoseTheSourceMakes() throws {
+        let source = ScriptedSource.searching(try ExplorerFixtures.preset("standard"))
+        let table = OutcomeTable(source, heads: 3)
+        for (label, pages) in [("table", table), ("detached", table.detached())] {
+            for head in [0, 1, 3, 4, OutcomeTable.heads + 1] {
+                for page in [0, 1, 2, OutcomeTable.pages, OutcomeTable.pages + 1] {
+                    for reply in ScriptedReply.allCases {
+                        XCTAssertEqual(pages.outcome(reply, page: page, request: 7, head: head, of: source),
+                                       source.outcome(reply, page: page, request: 7, head: head), "\(label): head \(head) page \(page) \(reply)")
+                    }
+                }
+            }
+        }
+    }
+
     func testTheFirstRepeatedIDIsTheNaiveOnes() {
         var random = SystemRandomNumberGenerator()
         var found = 0

@@ -242,6 +242,16 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
         }
     }
 
+    /// The explorer for one thread of a search, with its own copy of the reply pages it hands the logic
+    /// and of the moves and outcomes it walks (`ParallelMap`'s `local`): the same explorer otherwise.
+    func detached() -> Self {
+        var copy = self
+        copy.pages = pages.detached()
+        copy.moves = moves.map { $0 }
+        copy.outcomes = outcomes.map { $0 }
+        return copy
+    }
+
     /// Every state one move away (a wait gives one per combination of reply outcomes).
     /// - Complexity: O(moves × a move's callbacks), times the outcomes for a wait.
     func successors(of runner: BehaviourRunner<Behaviour>, source: ScriptedSource) -> [(Transition, BehaviourRunner<Behaviour>)] {

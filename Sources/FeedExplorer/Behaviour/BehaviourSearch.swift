@@ -67,7 +67,7 @@ extension BehaviourExplorer {
         // The start's state rules, then what `launch` broke, as `run` notes them.
         for (rule, message) in stateBreaches(start) { note(rule, message, in: &search, node: 0) }
         for (rule, message) in startBreaches { note(rule, message, in: &search, node: 0, launch: true) }
-        let frontier = Frontier(current: LevelRunners([start]), currentBase: 0, depth: 0, upcoming: [])
+        let frontier = Frontier(current: LevelRunners([Held(start)]), currentBase: 0, depth: 0, upcoming: [])
         return run(&search, visited: visited, frontier: frontier, jobs: jobs, timeLimit: timeLimit, batch: batch, progress: progress)
     }
 
@@ -121,7 +121,7 @@ extension BehaviourExplorer {
         var current: LevelRunners<BehaviourRunner<Behaviour>>
         var currentBase: Int
         var depth: Int
-        var upcoming: [BehaviourRunner<Behaviour>]
+        var upcoming: [Held<BehaviourRunner<Behaviour>>]
     }
 
     /// The search from where `search` stands (specialised as `expand` is: its merge walks the expansions,
@@ -271,7 +271,7 @@ extension BehaviourExplorer {
     /// when the state was not visited before the batch began (`fresh`) — the rules the state breaks and,
     /// unless it lies at the depth limit, the run (the merge decides, in order, which fresh ones are new).
     private struct Expanded {
-        var runner: BehaviourRunner<Behaviour>?
+        var runner: Held<BehaviourRunner<Behaviour>>?
         var fresh: Bool
         var print: UInt64
         var broken: [(rule: Int, message: String)]
@@ -294,11 +294,12 @@ extension BehaviourExplorer {
         // The explorer, the routes and the visited set are only read; each worker takes its own parents.
         let explorer = self
         let count = routes.isEmpty ? parents.count : routes.count
-        // Blocks of 16 neighbouring parents, taken by the workers as they get free: neighbours share their rows'
-        // storage (two threads retaining the same arrays contend for their reference counts), and a parent's cost
-        // varies too much for halves to come out even (a wait branches on every reply): on a model of 149,118
-        // states, two jobs took 7.4–7.9 s with blocks of 16 against 8.0–8.5 s with one contiguous half a worker.
-        return ParallelMap.map(count, jobs: jobs, chunk: 16) { k in
+        // Blocks of 16 neighbouring parents, each worker from its own stretch of the batch, far from the others'
+        // (`SharedMap`): neighbours share their rows' storage, and two threads retaining the same arrays contend
+        // for their reference counts. A parent's cost varies too much for fixed halves to come out even (a wait
+        // branches on every reply), so a worker done with its stretch helps with another's.
+        // On several threads, each has its own explorer, and detaches each parent it takes (`BehaviourRunner.detach()`).
+        return ParallelMap.map(count, jobs: jobs, chunk: 16, local: { jobs > 1 ? explorer.detached() : explorer }) { explorer, k in
             var parent = routes.isEmpty ? runners.take(parents.lowerBound + k) : explorer.replay(routes[k]).end
             if jobs > 1 { parent.detach() }
             var made = explorer.successors(of: parent, source: explorer.source)
@@ -312,7 +313,7 @@ extension BehaviourExplorer {
                     expanded.append(Expanded(runner: nil, fresh: false, print: print, broken: broken, stateBroken: []))
                 } else {
                     let stateBroken = explorer.stateBreaches(runner)
-                    expanded.append(Expanded(runner: keep ? runner : nil, fresh: true, print: print, broken: broken, stateBroken: stateBroken))
+                    expanded.append(Expanded(runner: keep ? Held(runner) : nil, fresh: true, print: print, broken: broken, stateBroken: stateBroken))
                 }
             }
             return (explorer.fingerprint(parent), expanded)
@@ -404,8 +405,8 @@ extension BehaviourExplorer {
         }
         if depth == 0 && search.next == 0 { kept[0] = start }
         let current = keep[0].compactMap { kept[$0] }
-        let upcoming = keep.count > 1 ? keep[1].compactMap { kept[$0] } : []
-        return (visited, Frontier(current: LevelRunners(current), currentBase: search.next, depth: depth, upcoming: upcoming))
+        let upcoming = keep.count > 1 ? keep[1].compactMap { kept[$0] }.map(Held.init) : []
+        return (visited, Frontier(current: LevelRunners(current.map(Held.init)), currentBase: search.next, depth: depth, upcoming: upcoming))
     }
 
     /// The fingerprints of every successor of `runner`, as `expand` makes them.
@@ -453,27 +454,25 @@ private struct Unchecked<Value>: @unchecked Sendable {
     init(_ value: Value) { self.value = value }
 }
 
-/// A level's runners, each taken (moved out) once, by the worker that expands it: it is then freed on
-/// that worker's thread, not all together in the merge.
+/// A runner behind a reference, taken (moved out) once: a search hands the runners it keeps from the workers
+/// through the merge to the next level as pointers, not a kilobyte each to move.
+private final class Held<Runner>: @unchecked Sendable {
+    private var value: Runner?
+
+    init(_ value: Runner) { self.value = value }
+
+    /// The runner, which no one else takes.
+    func take() -> Runner { value.take()! }
+}
+
+/// A level's runners, each taken once, by the worker that expands it: it is then freed on that worker's
+/// thread, not all together in the merge.
 private final class LevelRunners<Runner>: @unchecked Sendable {
-    private let buffer: UnsafeMutablePointer<Runner?>
-    let count: Int
+    private let runners: [Held<Runner>]
+    var count: Int { runners.count }
 
-    init(_ runners: [Runner]) {
-        count = runners.count
-        buffer = .allocate(capacity: count)
-        _ = UnsafeMutableBufferPointer(start: buffer, count: count).initialize(from: runners.lazy.map { $0 })
-    }
-
-    deinit {
-        buffer.deinitialize(count: count)
-        buffer.deallocate()
-    }
+    init(_ runners: [Held<Runner>]) { self.runners = runners }
 
     /// Runner `index`, which no one else takes.
-    func take(_ index: Int) -> Runner {
-        let runner = (buffer + index).move()
-        (buffer + index).initialize(to: nil)
-        return runner!
-    }
+    func take(_ index: Int) -> Runner { runners[index].take() }
 }
