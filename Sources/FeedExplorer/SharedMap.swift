@@ -5,28 +5,49 @@ import Foundation
 /// (`finish`), each with a value of its own (`local`, made as it takes its first chunk), the results in
 /// index order whatever thread made them (so that a search merging them is deterministic).
 ///
-/// Each thread owns a stretch of the indices, one of `threads + 1` equal parts, and takes `chunk` of
-/// them at a time from its front; a thread whose stretch is done takes chunks from the back of the
-/// stretch with the most left. So parents of uneven cost (a wait branches on every reply) still come
-/// out even — contiguous halves alone left one thread idle at the end of each batch — and two threads
-/// work far apart: neighbouring states share their storage, and two threads retaining the same
-/// objects slow each other (each reference count moves between cores), as when they took turns at
-/// neighbouring chunks.
-/// - Complexity: O(count / chunk × threads) under the lock.
+/// Each thread has a share of the indices, and takes `chunk` of them at a time from its front; a thread
+/// whose share is done takes chunks from the back of the share with the most left. A share is the indices
+/// `owners` gives the thread (a state goes to the thread that made it: the states it made share storage
+/// with each other, and two threads retaining the same objects slow each other, each reference count
+/// moving between cores), or else one of `threads + 1` equal stretches, far apart. Parents of uneven cost
+/// (a wait branches on every reply) still come out even: fixed halves left one thread idle at the end of
+/// each batch.
+/// - Complexity: O(count / chunk × threads) under the lock; O(count) to group by owner.
 final class SharedMap<Local, T>: @unchecked Sendable {
     private let count: Int
     private let chunk: Int
-    /// Makes what each thread keeps of its own for `transform`.
-    private let local: @Sendable () -> Local
-    private let transform: @Sendable (inout Local, Int) -> T
+    /// The indices in the order the threads' shares follow each other (`nil`: in order).
+    private let order: [Int]?
+    /// Each thread's share: where it begins in `order`, thread by thread (`nil`: equal stretches).
+    private let shares: [Int]?
+    /// Makes what each thread keeps of its own for `transform`, given the thread's number.
+    /// Let go of by `finish` once every thread is done, with what they hold (a search's visited set, which
+    /// the caller then changes in place).
+    private var local: (@Sendable (Int) -> Local)?
+    private var transform: (@Sendable (inout Local, Int) -> T)?
     /// One slot per index, each written by the one thread that took its chunk, read after all are done.
     private let buffer: UnsafeMutablePointer<T?>
     private let lock = NSLock()
-    /// The indices no thread has taken yet, a stretch a thread (under `lock`).
+    /// The places in `order` no thread has taken yet, a share a thread (under `lock`).
     private var left: [Range<Int>] = []
     private let helpers = DispatchGroup()
 
-    init(_ count: Int, chunk: Int, local: @escaping @Sendable () -> Local, _ transform: @escaping @Sendable (inout Local, Int) -> T) {
+    /// - Parameter owners: the thread (0 the calling one) whose share index `i` is in, `owners[i]`, when given.
+    init(_ count: Int, chunk: Int, owners: [Int]? = nil, threads: Int, local: @escaping @Sendable (Int) -> Local,
+         _ transform: @escaping @Sendable (inout Local, Int) -> T) {
+        if let owners {
+            var groups = [[Int]](repeating: [], count: threads + 1)
+            for index in 0..<count { groups[min(max(owners[index], 0), threads)].append(index) }
+            order = groups.flatMap { $0 }
+            var start = 0
+            shares = groups.map { group in
+                defer { start += group.count }
+                return start
+            } + [count]
+        } else {
+            order = nil
+            shares = nil
+        }
         self.local = local
         self.count = count
         self.chunk = max(1, chunk)
@@ -40,13 +61,17 @@ final class SharedMap<Local, T>: @unchecked Sendable {
         buffer.deallocate()
     }
 
-    /// Starts `threads` threads taking chunks.
+    /// Starts `threads` threads taking chunks (as many as `init` was told).
     func start(threads: Int) {
         let threads = max(0, threads)
-        // Stretches of whole chunks; the calling thread's (`finish`) is the first.
-        let chunks = (count + chunk - 1) / chunk
-        left = (0...threads).map { part in
-            min(count, chunks * part / (threads + 1) * chunk)..<min(count, chunks * (part + 1) / (threads + 1) * chunk)
+        if let shares {
+            left = (0...threads).map { shares[$0]..<shares[$0 + 1] }
+        } else {
+            // Stretches of whole chunks; the calling thread's (`finish`) is the first.
+            let chunks = (count + chunk - 1) / chunk
+            left = (0...threads).map { part in
+                min(count, chunks * part / (threads + 1) * chunk)..<min(count, chunks * (part + 1) / (threads + 1) * chunk)
+            }
         }
         for thread in 0..<threads {
             helpers.enter()
@@ -63,6 +88,8 @@ final class SharedMap<Local, T>: @unchecked Sendable {
         if left.isEmpty { left = [0..<count] }
         work(0)
         helpers.wait()
+        local = nil
+        transform = nil
         return (0..<count).map { index in
             let value = (buffer + index).move()!
             (buffer + index).initialize(to: nil)
@@ -70,17 +97,21 @@ final class SharedMap<Local, T>: @unchecked Sendable {
         }
     }
 
-    /// Thread `thread`'s share of the work: its stretch, then what is left of the others'.
+    /// Thread `thread`'s part of the work: its share, then what is left of the others'.
     private func work(_ thread: Int) {
+        guard let local, let transform else { return }
         var mine: Local?
         while let taken = take(thread) {
-            if mine == nil { mine = local() }
-            for index in taken { buffer[index] = transform(&mine!, index) }
+            if mine == nil { mine = local(thread) }
+            for place in taken {
+                let index = order?[place] ?? place
+                buffer[index] = transform(&mine!, index)
+            }
         }
     }
 
-    /// The next chunk for `thread`: from the front of its stretch, else from the back of the stretch with
-    /// the most indices left; `nil` when none are left.
+    /// The next chunk for `thread` (places in `order`): from the front of its share, else from the back of the
+    /// share with the most left; `nil` when none are left.
     private func take(_ thread: Int) -> Range<Int>? {
         lock.lock()
         defer { lock.unlock() }

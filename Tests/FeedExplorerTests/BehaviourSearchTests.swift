@@ -146,6 +146,16 @@ final class BehaviourSearchTests: XCTestCase {
             assertSame(explorer.run(), explorer.search(jobs: 3, timeLimit: nil, batch: 5, progress: { _ in }), "cap \(cap), batches of 5",
                        file: #filePath, line: #line)
         }
+        // Batches of 40 on two threads: each begun while the one before is merged, checked against the visited
+        // set as it stood before that one (`run`'s pipeline), and a cap inside a batch while the next is begun.
+        explorer.maxDepth = 8
+        let whole = explorer.run()
+        XCTAssertGreaterThan(whole.statistics.states, 400, "levels of several batches")
+        for cap in [97, 330, 5_000] {
+            explorer.maxStates = cap
+            assertSame(explorer.run(), explorer.search(jobs: 2, timeLimit: nil, batch: 40, progress: { _ in }), "cap \(cap), batches of 40",
+                       file: #filePath, line: #line)
+        }
     }
 
     /// A successor made alone (`successor(_:of:)`, what a rebuild and a counterexample re-run) is the one the

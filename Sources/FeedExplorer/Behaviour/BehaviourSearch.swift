@@ -145,6 +145,30 @@ extension BehaviourExplorer {
                                   complete: search.next == search.trail.count, capped: search.trail.count >= maxStates)
         }
 
+        /// The batch of parents from `first` in the level being expanded: up to `batchSize`, all with their runners
+        /// kept or all re-run from the start along their routes (parents past the runners kept).
+        func parents(from first: Int, depth: Int) -> Range<Int> {
+            let kept = frontier.currentBase + frontier.current.count
+            var end = min(search.levelEnd(depth), first + batchSize)
+            if first < kept { end = min(end, kept) }
+            return first..<end
+        }
+        /// Begins expanding `batch` of level `depth`, each successor checked against `visited` as it stands.
+        func beginExpanding(_ batch: Range<Int>, depth: Int) -> () -> [(print: UInt64, successors: [Expanded])] {
+            let kept = frontier.currentBase + frontier.current.count
+            let routes = batch.lowerBound < kept ? [] : batch.map { search.trail.route(to: $0) }
+            // States at the depth limit are never expanded: their runners are not kept.
+            return self.beginExpanding(frontier.current, batch.lowerBound < kept ? (batch.lowerBound - frontier.currentBase)..<(batch.upperBound - frontier.currentBase) : 0..<0,
+                                       routes: routes, seen: visited, keep: depth + 1 < maxDepth, jobs: jobs)
+        }
+        // With several threads, the next batch of a level is begun before this one is merged: the other threads expand
+        // it while this one merges (a tenth of a search's time on one thread, perf). Its successors are checked
+        // against the visited set as it stood before this batch, which is left as it is until that batch is done
+        // (the merge notes what it adds in `added`): a successor this batch adds reaches the merge as not yet
+        // seen, and the merge, which decides, finds it seen then. The order and the results stay the same.
+        var ahead: (batch: Range<Int>, finish: () -> [(print: UInt64, successors: [Expanded])])?
+        var added = FingerprintSet(), addedPrints: [UInt64] = []
+
         while search.next < search.trail.count {
             let depth = search.depth(of: search.next)
             if search.trail.count >= maxStates { stop = .stateLimit; break }
@@ -153,15 +177,21 @@ extension BehaviourExplorer {
             if depth != frontier.depth {
                 frontier = Frontier(current: LevelRunners(frontier.upcoming), currentBase: search.levelStarts[depth], depth: depth, upcoming: [])
             }
-            // Parents past the runners kept are re-run from the start, by the workers, along their routes.
-            let kept = frontier.currentBase + frontier.current.count
-            var end = min(search.levelEnd(depth), search.next + batchSize)
-            if search.next < kept { end = min(end, kept) }
-            let batch = search.next..<end
-            let routes = batch.lowerBound < kept ? [] : batch.map { search.trail.route(to: $0) }
-            // States at the depth limit are never expanded: their runners are not kept.
-            var expansions = expand(frontier.current, batch.lowerBound < kept ? (batch.lowerBound - frontier.currentBase)..<(batch.upperBound - frontier.currentBase) : 0..<0,
-                                    routes: routes, seen: visited, keep: depth + 1 < maxDepth, jobs: jobs)
+            let batch = parents(from: search.next, depth: depth)
+            var expansions: [(print: UInt64, successors: [Expanded])]
+            if let begun = ahead, begun.batch == batch {
+                expansions = begun.finish()
+            } else {
+                _ = ahead?.finish()
+                expansions = beginExpanding(batch, depth: depth)()
+            }
+            ahead = nil
+            // The visited set is no one else's now: what the last batch added goes in.
+            for print in addedPrints { _ = visited.insert(print) }
+            added = FingerprintSet()
+            addedPrints = []
+            let next = batch.upperBound < search.levelEnd(depth) ? parents(from: batch.upperBound, depth: depth) : nil
+            if jobs > 1, let next { ahead = (next, beginExpanding(next, depth: depth)) }
             var merged = 0
             for k in expansions.indices {
                 if search.trail.count >= maxStates {
@@ -178,7 +208,8 @@ extension BehaviourExplorer {
                     let slot = count - 1 - ordinal
                     let runner = expansions[k].successors[slot].runner.take()
                     let print = expansions[k].successors[slot].print
-                    if expansions[k].successors[slot].fresh, visited.insert(print) {
+                    if expansions[k].successors[slot].fresh, !visited.contains(print), added.insert(print) {
+                        addedPrints.append(print)
                         if let shard, depth + 1 == shard.depth, !shard.owns(print) {
                             search.excluded += 1
                         } else {
@@ -204,6 +235,9 @@ extension BehaviourExplorer {
             progress(statistics())
             if stop == .stateLimit { break }
         }
+        _ = ahead?.finish()
+        ahead = nil
+        for print in addedPrints { _ = visited.insert(print) }
         search.seconds = secondsBefore + (clock.now - started).seconds
         frontier = Frontier(current: LevelRunners([]), currentBase: 0, depth: -1, upcoming: [])
 
@@ -280,7 +314,7 @@ extension BehaviourExplorer {
 
     /// The successors of the runners `parents` (or, when `routes` is not empty, of the states at the end of
     /// those routes from the start), in order, each parent with its fingerprint and its successors last
-    /// first, worked out on `jobs` threads. Each parent is taken from `runners` and a successor already in
+    /// first, worked out on `jobs` threads: begun now, given by the function returned (`ParallelMap.begin`). Each parent is taken from `runners` and a successor already in
     /// `seen` dropped by its worker: freeing them all in the merge held it up.
     ///
     /// Specialised for the presets' behaviours (with the runner's `perform(_:)` and `deliverNext`): the
@@ -289,35 +323,45 @@ extension BehaviourExplorer {
     @_specialize(where Behaviour == RulesBehaviour)
     @_specialize(where Behaviour == Seed000Behaviour)
     @_specialize(where Behaviour == Seed001Behaviour)
-    private func expand(_ runners: LevelRunners<BehaviourRunner<Behaviour>>, _ parents: Range<Int>, routes: [[Int]],
-                        seen: FingerprintSet, keep: Bool, jobs: Int) -> [(print: UInt64, successors: [Expanded])] {
+    private func beginExpanding(_ runners: LevelRunners<BehaviourRunner<Behaviour>>, _ parents: Range<Int>, routes: [[Int]],
+                                seen: FingerprintSet, keep: Bool, jobs: Int) -> () -> [(print: UInt64, successors: [Expanded])] {
         // The explorer, the routes and the visited set are only read; each worker takes its own parents.
         let explorer = self
         let count = routes.isEmpty ? parents.count : routes.count
-        // Blocks of 16 neighbouring parents, each worker from its own stretch of the batch, far from the others'
-        // (`SharedMap`): neighbours share their rows' storage, and two threads retaining the same arrays contend
-        // for their reference counts. A parent's cost varies too much for fixed halves to come out even (a wait
-        // branches on every reply), so a worker done with its stretch helps with another's.
-        // On several threads, each has its own explorer, and detaches each parent it takes (`BehaviourRunner.detach()`).
-        return ParallelMap.map(count, jobs: jobs, chunk: 16, local: { jobs > 1 ? explorer.detached() : explorer }) { explorer, k in
-            var parent = routes.isEmpty ? runners.take(parents.lowerBound + k) : explorer.replay(routes[k]).end
+        // Blocks of 16 neighbouring parents, each worker taking first the parents it made in the level before
+        // (`SharedMap`): states made by one thread share storage (the rows the parent had), and two threads
+        // retaining the same arrays contend for their reference counts. A parent's cost varies too much for
+        // fixed shares to come out even (a wait branches on every reply), so a worker done with its own helps
+        // with another's. Each worker has its own explorer, and detaches each parent it takes
+        // (`BehaviourRunner.detach()`).
+        let owners = jobs > 1 && routes.isEmpty ? parents.map { runners.maker($0) } : nil
+        return ParallelMap.begin(count, jobs: jobs, chunk: 16, owners: owners,
+                                 local: { thread in Worker(explorer: jobs > 1 ? explorer.detached() : explorer, thread: thread) }) { worker, k in
+            var parent = routes.isEmpty ? runners.take(parents.lowerBound + k) : worker.explorer.replay(routes[k]).end
             if jobs > 1 { parent.detach() }
-            var made = explorer.successors(of: parent, source: explorer.source)
+            var made = worker.explorer.successors(of: parent, source: worker.explorer.source)
             var expanded: [Expanded] = []
             expanded.reserveCapacity(made.count)
             // Each runner is moved out of `made`, from its end (`map` would copy them): the last successor first.
             while case (_, var runner)? = made.popLast() {
-                let broken = explorer.callbackBreaches(&runner)
-                let print = explorer.fingerprint(runner)
+                let broken = worker.explorer.callbackBreaches(&runner)
+                let print = worker.explorer.fingerprint(runner)
                 if seen.contains(print) {
                     expanded.append(Expanded(runner: nil, fresh: false, print: print, broken: broken, stateBroken: []))
                 } else {
-                    let stateBroken = explorer.stateBreaches(runner)
-                    expanded.append(Expanded(runner: keep ? Held(runner) : nil, fresh: true, print: print, broken: broken, stateBroken: stateBroken))
+                    let stateBroken = worker.explorer.stateBreaches(runner)
+                    expanded.append(Expanded(runner: keep ? Held(runner, maker: worker.thread) : nil, fresh: true, print: print, broken: broken,
+                                             stateBroken: stateBroken))
                 }
             }
-            return (explorer.fingerprint(parent), expanded)
+            return (worker.explorer.fingerprint(parent), expanded)
         }
+    }
+
+    /// What a worker of `beginExpanding` holds of its own: its explorer, and its number.
+    private struct Worker {
+        var explorer: BehaviourExplorer
+        let thread: Int
     }
 
     /// The visited set and the runners still to expand of the search `search` stands at, by re-running each
@@ -405,8 +449,8 @@ extension BehaviourExplorer {
         }
         if depth == 0 && search.next == 0 { kept[0] = start }
         let current = keep[0].compactMap { kept[$0] }
-        let upcoming = keep.count > 1 ? keep[1].compactMap { kept[$0] }.map(Held.init) : []
-        return (visited, Frontier(current: LevelRunners(current.map(Held.init)), currentBase: search.next, depth: depth, upcoming: upcoming))
+        let upcoming = keep.count > 1 ? keep[1].compactMap { kept[$0] }.map { Held($0) } : []
+        return (visited, Frontier(current: LevelRunners(current.map { Held($0) }), currentBase: search.next, depth: depth, upcoming: upcoming))
     }
 
     /// The fingerprints of every successor of `runner`, as `expand` makes them.
@@ -458,8 +502,13 @@ private struct Unchecked<Value>: @unchecked Sendable {
 /// through the merge to the next level as pointers, not a kilobyte each to move.
 private final class Held<Runner>: @unchecked Sendable {
     private var value: Runner?
+    /// The thread that made it (`SharedMap`'s number), which expands it first: the runners it made share storage.
+    let maker: Int
 
-    init(_ value: Runner) { self.value = value }
+    init(_ value: Runner, maker: Int = 0) {
+        self.value = value
+        self.maker = maker
+    }
 
     /// The runner, which no one else takes.
     func take() -> Runner { value.take()! }
@@ -475,4 +524,7 @@ private final class LevelRunners<Runner>: @unchecked Sendable {
 
     /// Runner `index`, which no one else takes.
     func take(_ index: Int) -> Runner { runners[index].take() }
+
+    /// The thread that made runner `index`.
+    func maker(_ index: Int) -> Int { runners[index].maker }
 }
