@@ -30,6 +30,38 @@ final class ParallelMapTests: XCTestCase {
         }
     }
 
+    /// With owners, every index once and in order too, each thread beginning with its own (in index order),
+    /// whoever owns how many.
+    func testOwnersShareTheWorkAndTheResultsStayInOrder() {
+        var random = SystemRandomNumberGenerator()
+        for count in [17, 50, 161] {
+            for jobs in 2...3 {
+                let owners = (0..<count).map { _ in Int.random(in: 0..<(jobs + 1), using: &random) }  // one owner past the threads
+                let calls = Calls()
+                let results = ParallelMap.begin(count, jobs: jobs, chunk: 4, owners: owners, local: { $0 }) { thread, index in
+                    calls.note(index)
+                    return (index, thread)
+                }()
+                XCTAssertEqual(results.map(\.0), Array(0..<count), "jobs \(jobs) count \(count)")
+                XCTAssertEqual(calls.all, Dictionary(uniqueKeysWithValues: (0..<count).map { ($0, 1) }), "jobs \(jobs) count \(count)")
+            }
+        }
+        // Everything owned by the slow calling thread: the others still help, from the back.
+        let count = 64
+        let made = ParallelMap.begin(count, jobs: 2, chunk: 4, owners: Array(repeating: 0, count: count), local: { $0 }) { thread, index -> Int in
+            Thread.sleep(forTimeInterval: 0.005)
+            return thread
+        }()
+        XCTAssertEqual(made.prefix(4), [0, 0, 0, 0], "the owner begins at the front of its share")
+        XCTAssertTrue(made.contains(1), "the other thread helped")
+        // Odd indices the calling thread's, even ones the other's: each begins with its own.
+        let alternate = ParallelMap.begin(count, jobs: 2, chunk: 4, owners: (0..<count).map { $0 % 2 == 0 ? 1 : 0 }, local: { $0 }) { thread, index -> Int in
+            Thread.sleep(forTimeInterval: 0.002)
+            return thread
+        }()
+        XCTAssertEqual(alternate.prefix(8), [1, 0, 1, 0, 1, 0, 1, 0])
+    }
+
     /// The calling thread's stretch is slow: the other threads finish theirs and take chunks from its back.
     func testAThreadWithASlowStretchIsHelped() {
         let calls = Calls()

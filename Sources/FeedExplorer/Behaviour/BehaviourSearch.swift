@@ -332,13 +332,14 @@ extension BehaviourExplorer {
         // (`SharedMap`): states made by one thread share storage (the rows the parent had), and two threads
         // retaining the same arrays contend for their reference counts. A parent's cost varies too much for
         // fixed shares to come out even (a wait branches on every reply), so a worker done with its own helps
-        // with another's. Each worker has its own explorer, and detaches each parent it takes
+        // with another's. Each worker has its own explorer, and detaches each parent another made
         // (`BehaviourRunner.detach()`).
         let owners = jobs > 1 && routes.isEmpty ? parents.map { runners.maker($0) } : nil
         return ParallelMap.begin(count, jobs: jobs, chunk: 16, owners: owners,
                                  local: { thread in Worker(explorer: jobs > 1 ? explorer.detached() : explorer, thread: thread) }) { worker, k in
             var parent = routes.isEmpty ? runners.take(parents.lowerBound + k) : worker.explorer.replay(routes[k]).end
-            if jobs > 1 { parent.detach() }
+            // A parent another thread made is detached (one re-run from the start is the worker's own already).
+            if let owners, owners[k] != worker.thread { parent.detach() }
             var made = worker.explorer.successors(of: parent, source: worker.explorer.source)
             var expanded: [Expanded] = []
             expanded.reserveCapacity(made.count)
