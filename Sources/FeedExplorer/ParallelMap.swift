@@ -30,7 +30,7 @@ package enum ParallelMap {
             }
         }
         let work = SharedMap(count, chunk: chunk, owners: owners, threads: jobs - 1, local: local, transform)
-        work.start(threads: jobs - 1)
+        work.start()
         return work.finish
     }
 }

@@ -15,6 +15,8 @@ import Foundation
 /// - Complexity: O(count / chunk × threads) under the lock; O(count) to group by owner.
 final class SharedMap<Local, T>: @unchecked Sendable {
     private let count: Int
+    /// The threads besides the calling one.
+    private let threads: Int
     private let chunk: Int
     /// The indices in the order the threads' shares follow each other (`nil`: in order).
     private let order: [Int]?
@@ -32,9 +34,13 @@ final class SharedMap<Local, T>: @unchecked Sendable {
     private var left: [Range<Int>] = []
     private let helpers = DispatchGroup()
 
-    /// - Parameter owners: the thread (0 the calling one) whose share index `i` is in, `owners[i]`, when given.
+    /// - Parameters:
+    ///   - owners: the thread (0 the calling one) whose share index `i` is in, `owners[i]`, when given.
+    ///   - threads: the threads `start` starts besides the calling one.
     init(_ count: Int, chunk: Int, owners: [Int]? = nil, threads: Int, local: @escaping @Sendable (Int) -> Local,
          _ transform: @escaping @Sendable (inout Local, Int) -> T) {
+        let threads = max(0, threads)
+        self.threads = threads
         if let owners {
             var groups = [[Int]](repeating: [], count: threads + 1)
             for index in 0..<count { groups[min(max(owners[index], 0), threads)].append(index) }
@@ -61,9 +67,8 @@ final class SharedMap<Local, T>: @unchecked Sendable {
         buffer.deallocate()
     }
 
-    /// Starts `threads` threads taking chunks (as many as `init` was told).
-    func start(threads: Int) {
-        let threads = max(0, threads)
+    /// Starts the other threads taking chunks.
+    func start() {
         if let shares {
             left = (0...threads).map { shares[$0]..<shares[$0 + 1] }
         } else {

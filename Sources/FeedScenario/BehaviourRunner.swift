@@ -93,7 +93,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// gathered in `breaches`.
     public var callbackChecks: [CallbackCheck] {
         get { fixed.callbackChecks }
-        set { fixed = Fixed(fixed.behaviour, config: fixed.config, insets: fixed.insets, style: fixed.style, sizer: fixed.sizer, callbackChecks: newValue) }
+        set { fixed = fixed.copy(callbackChecks: newValue) }
     }
     /// Some check must see the callbacks that change nothing too.
     private var judgesQuietCallbacks: Bool { fixed.judgesQuietCallbacks }
@@ -144,6 +144,11 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             judgesQuietCallbacks = callbackChecks.contains { !$0.holdsWhenNothingChanges }
         }
 
+        /// The same, with `callbackChecks` when given, in an object of its own.
+        func copy(callbackChecks: [CallbackCheck]? = nil) -> Fixed {
+            Fixed(behaviour, config: config, insets: insets, style: style, sizer: sizer, callbackChecks: callbackChecks ?? self.callbackChecks)
+        }
+
         // The logic is called from here, where it is borrowed from `self`: called through the runner's
         // `fixed`, it was copied out first, a dozen texts retained and released a callback.
 
@@ -158,8 +163,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// Nothing it does changes.
     /// - Complexity: O(1): an allocation, and a retain of each of the shared values' parts.
     public mutating func detach() {
-        fixed = Fixed(fixed.behaviour, config: fixed.config, insets: fixed.insets, style: fixed.style, sizer: fixed.sizer,
-                      callbackChecks: fixed.callbackChecks)
+        fixed = fixed.copy()
         source = Self.reboxed(source)
     }
 

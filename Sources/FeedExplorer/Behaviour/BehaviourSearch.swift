@@ -314,8 +314,9 @@ extension BehaviourExplorer {
 
     /// The successors of the runners `parents` (or, when `routes` is not empty, of the states at the end of
     /// those routes from the start), in order, each parent with its fingerprint and its successors last
-    /// first, worked out on `jobs` threads: begun now, given by the function returned (`ParallelMap.begin`). Each parent is taken from `runners` and a successor already in
-    /// `seen` dropped by its worker: freeing them all in the merge held it up.
+    /// first, worked out on `jobs` threads: begun now, and given by the function returned (`ParallelMap.begin`).
+    /// Each parent is taken from `runners` and a successor already in `seen` dropped by its worker: freeing
+    /// them all in the merge held it up.
     ///
     /// Specialised for the presets' behaviours (with the runner's `perform(_:)` and `deliverNext`): the
     /// generic code looks up type metadata and copies runners through value witnesses at every step, a
