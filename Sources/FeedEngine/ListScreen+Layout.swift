@@ -137,16 +137,16 @@ extension ListScreen {
         /// Rows' edges asked for in increasing row order, as `edges(of:)` gives them: each found from the one
         /// before within a block of `RowOffsets`, where `edges(of:)` walks the block from its start every time
         /// (the rows crossing the screen's edges in a scroll are asked for in order, a twentieth of a search).
-        public struct EdgeWalk {
+        package struct EdgeWalk {
             let stack: Stack
             /// The last row asked for, and the top of its slot (its section's header included).
             var row = -1, slotTop = 0.0
 
-            public init(_ stack: Stack) { self.stack = stack }
+            package init(_ stack: Stack) { self.stack = stack }
 
             /// Row `index`'s own top and bottom, `(0, 0)` past the rows; `index` at or after the last one asked.
             /// - Complexity: O(rows since the last one asked) within a block, else `edges(of:)`'s.
-            public mutating func edges(of index: Int) -> (top: Double, bottom: Double) {
+            package mutating func edges(of index: Int) -> (top: Double, bottom: Double) {
                 guard index < stack.heights.count else { return (0, 0) }
                 // The same additions in the same order as `RowOffsets.top`, which starts over at each block.
                 if row >= 0 && row <= index && row / RowOffsets.blockSize == index / RowOffsets.blockSize {

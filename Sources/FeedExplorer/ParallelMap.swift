@@ -5,21 +5,15 @@
 /// sharing storage, stay on one thread, and uneven ones still come out even.
 package enum ParallelMap {
     package static func map<T>(_ count: Int, jobs: Int, chunk: Int = 16, _ transform: @escaping @Sendable (Int) -> T) -> [T] {
-        map(count, jobs: jobs, chunk: chunk, local: { _ in }) { (_: inout Void, index) in transform(index) }
-    }
-
-    /// The same, each thread handing `transform` a value of its own, made by `local` (given the thread's
-    /// number, 0 for the calling thread) when it starts: what it would otherwise share with the other
-    /// threads (two threads retaining one object slow each other).
-    package static func map<Local, T>(_ count: Int, jobs: Int, chunk: Int = 16, local: @escaping @Sendable (Int) -> Local,
-                                      _ transform: @escaping @Sendable (inout Local, Int) -> T) -> [T] {
-        begin(count, jobs: jobs, chunk: chunk, local: local, transform)()
+        begin(count, jobs: jobs, chunk: chunk, local: { _ in }) { (_: inout Void, index) in transform(index) }()
     }
 
     /// The same, begun now: with `jobs` above 1 the other threads start on it at once, and the function
     /// returned finishes it, the calling thread joining in, and gives the results. Meanwhile the caller
-    /// does other work (a search merges the batch before). With `owners`, index `i` goes first to thread
-    /// `owners[i]` (numbered as `local`'s), the others helping once their own are done.
+    /// does other work (a search merges the batch before). Each thread hands `transform` a value of its
+    /// own, made by `local` (given the thread's number, 0 for the calling thread) when it starts: what it
+    /// would otherwise share with the other threads (two threads retaining one object slow each other).
+    /// With `owners`, index `i` goes first to thread `owners[i]`, the others helping once their own are done.
     package static func begin<Local, T>(_ count: Int, jobs: Int, chunk: Int = 16, owners: [Int]? = nil,
                                         local: @escaping @Sendable (Int) -> Local,
                                         _ transform: @escaping @Sendable (inout Local, Int) -> T) -> () -> [T] {

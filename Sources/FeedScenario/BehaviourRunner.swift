@@ -162,7 +162,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// touches, where two threads retaining one object slow each other (each count moves between cores).
     /// Nothing it does changes.
     /// - Complexity: O(1): an allocation, and a retain of each of the shared values' parts.
-    public mutating func detach() {
+    package mutating func detach() {
         fixed = fixed.copy()
         source = Self.reboxed(source)
     }

@@ -67,7 +67,7 @@ extension BehaviourExplorer {
         // The start's state rules, then what `launch` broke, as `run` notes them.
         for (rule, message) in stateBreaches(start) { note(rule, message, in: &search, node: 0) }
         for (rule, message) in startBreaches { note(rule, message, in: &search, node: 0, launch: true) }
-        let frontier = Frontier(current: LevelRunners([Held(start)]), currentBase: 0, depth: 0, upcoming: [])
+        let frontier = Frontier(current: [Held(start)], currentBase: 0, depth: 0, upcoming: [])
         return run(&search, visited: visited, frontier: frontier, jobs: jobs, timeLimit: timeLimit, batch: batch, progress: progress)
     }
 
@@ -118,7 +118,7 @@ extension BehaviourExplorer {
     /// `currentBase`), and the next level as far as it is found — its first `frontierLimit` states: the
     /// others are re-run from their routes when expanded.
     private struct Frontier {
-        var current: LevelRunners<BehaviourRunner<Behaviour>>
+        var current: [Held<BehaviourRunner<Behaviour>>]
         var currentBase: Int
         var depth: Int
         var upcoming: [Held<BehaviourRunner<Behaviour>>]
@@ -175,7 +175,7 @@ extension BehaviourExplorer {
             if depth >= maxDepth { stop = .depthLimit; break }
             if let timeLimit, (clock.now - started).seconds >= timeLimit { stop = .timeLimit; break }
             if depth != frontier.depth {
-                frontier = Frontier(current: LevelRunners(frontier.upcoming), currentBase: search.levelStarts[depth], depth: depth, upcoming: [])
+                frontier = Frontier(current: frontier.upcoming, currentBase: search.levelStarts[depth], depth: depth, upcoming: [])
             }
             let batch = parents(from: search.next, depth: depth)
             var expansions: [(print: UInt64, successors: [Expanded])]
@@ -239,7 +239,7 @@ extension BehaviourExplorer {
         ahead = nil
         for print in addedPrints { _ = visited.insert(print) }
         search.seconds = secondsBefore + (clock.now - started).seconds
-        frontier = Frontier(current: LevelRunners([]), currentBase: 0, depth: -1, upcoming: [])
+        frontier = Frontier(current: [], currentBase: 0, depth: -1, upcoming: [])
 
         // Every rule with a check of a state or a callback; one decided at rest on the graph is skipped.
         let rules = searchedRules
@@ -324,7 +324,7 @@ extension BehaviourExplorer {
     @_specialize(where Behaviour == RulesBehaviour)
     @_specialize(where Behaviour == Seed000Behaviour)
     @_specialize(where Behaviour == Seed001Behaviour)
-    private func beginExpanding(_ runners: LevelRunners<BehaviourRunner<Behaviour>>, _ parents: Range<Int>, routes: [[Int]],
+    private func beginExpanding(_ runners: [Held<BehaviourRunner<Behaviour>>], _ parents: Range<Int>, routes: [[Int]],
                                 seen: FingerprintSet, keep: Bool, jobs: Int) -> () -> [(print: UInt64, successors: [Expanded])] {
         // The explorer, the routes and the visited set are only read; each worker takes its own parents.
         let explorer = self
@@ -335,10 +335,10 @@ extension BehaviourExplorer {
         // fixed shares to come out even (a wait branches on every reply), so a worker done with its own helps
         // with another's. Each worker has its own explorer, and detaches each parent another made
         // (`BehaviourRunner.detach()`).
-        let owners = jobs > 1 && routes.isEmpty ? parents.map { runners.maker($0) } : nil
+        let owners = jobs > 1 && routes.isEmpty ? parents.map { runners[$0].maker } : nil
         return ParallelMap.begin(count, jobs: jobs, chunk: 16, owners: owners,
                                  local: { thread in Worker(explorer: jobs > 1 ? explorer.detached() : explorer, thread: thread) }) { worker, k in
-            var parent = routes.isEmpty ? runners.take(parents.lowerBound + k) : worker.explorer.replay(routes[k]).end
+            var parent = routes.isEmpty ? runners[parents.lowerBound + k].take() : worker.explorer.replay(routes[k]).end
             // A parent another thread made is detached (one re-run from the start is the worker's own already).
             if let owners, owners[k] != worker.thread { parent.detach() }
             var made = worker.explorer.successors(of: parent, source: worker.explorer.source)
@@ -447,12 +447,12 @@ extension BehaviourExplorer {
             for (node, runner) in walk.kept { kept[node] = runner }
         }
         guard depth >= 0 else {
-            return (visited, Frontier(current: LevelRunners([]), currentBase: search.next, depth: -1, upcoming: []))
+            return (visited, Frontier(current: [], currentBase: search.next, depth: -1, upcoming: []))
         }
         if depth == 0 && search.next == 0 { kept[0] = start }
         let current = keep[0].compactMap { kept[$0] }
         let upcoming = keep.count > 1 ? keep[1].compactMap { kept[$0] }.map { Held($0) } : []
-        return (visited, Frontier(current: LevelRunners(current.map { Held($0) }), currentBase: search.next, depth: depth, upcoming: upcoming))
+        return (visited, Frontier(current: current.map { Held($0) }, currentBase: search.next, depth: depth, upcoming: upcoming))
     }
 
     /// The fingerprints of every successor of `runner`, as `expand` makes them.
@@ -501,7 +501,8 @@ private struct Unchecked<Value>: @unchecked Sendable {
 }
 
 /// A runner behind a reference, taken (moved out) once: a search hands the runners it keeps from the workers
-/// through the merge to the next level as pointers, not a kilobyte each to move.
+/// through the merge to the next level as pointers, not a kilobyte each to move. A level's runners are each
+/// taken by the worker that expands it, and freed on that worker's thread, not all together in the merge.
 private final class Held<Runner>: @unchecked Sendable {
     private var value: Runner?
     /// The thread that made it (`SharedMap`'s number), which expands it first: the runners it made share storage.
@@ -514,19 +515,4 @@ private final class Held<Runner>: @unchecked Sendable {
 
     /// The runner, which no one else takes.
     func take() -> Runner { value.take()! }
-}
-
-/// A level's runners, each taken once, by the worker that expands it: it is then freed on that worker's
-/// thread, not all together in the merge.
-private final class LevelRunners<Runner>: @unchecked Sendable {
-    private let runners: [Held<Runner>]
-    var count: Int { runners.count }
-
-    init(_ runners: [Held<Runner>]) { self.runners = runners }
-
-    /// Runner `index`, which no one else takes.
-    func take(_ index: Int) -> Runner { runners[index].take() }
-
-    /// The thread that made runner `index`.
-    func maker(_ index: Int) -> Int { runners[index].maker }
 }
