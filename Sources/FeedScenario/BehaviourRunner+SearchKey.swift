@@ -49,7 +49,7 @@ extension BehaviourRunner {
             case .toastExpiry(let until): return .init(after: after, what: .toastExpiry(current: until == toast?.until))
             }
         }
-        let flying = inFlightInOrder.flatMap { request in
+        let flying = requestsInOrder.flatMap { request in
             let key = flightKey(request)
             return [key.0, key.1, key.2, key.3]
         }
@@ -72,10 +72,39 @@ extension BehaviourRunner {
 
     /// The same with the logic's state hashed by `hashingState`, which must feed what hashing its key feeds
     /// (the behaviour's own `searchKey`, hashed as it is rather than boxed in an `AnyHashable`).
+    @_specialize(exported: true, where Behaviour == RulesBehaviour)
+    @_specialize(exported: true, where Behaviour == Seed000Behaviour)
+    @_specialize(exported: true, where Behaviour == Seed001Behaviour)
     public func hashSearchKey(into hasher: inout Hasher, hashingState: (Behaviour.State, inout Hasher) -> Void, latencyPhase: Int = 0) {
+        feedSearchKey(into: &hasher, state: { hashingState(state, &$0) }, latencyPhase: latencyPhase)
+    }
+
+    /// A 64-bit fingerprint of this moment's key, what a fingerprint search keeps of a state: the logic's state
+    /// hashed by `hashingState` into a `Hasher` (as `Hashable` asks), then that hash and the rest of the key — the
+    /// words `hashSearchKey` feeds, in the same order — mixed by `Fingerprint`, inline, where each word through
+    /// `Hasher` was a call into the runtime (a twentieth of a search, perf). Two moments with equal keys have
+    /// equal fingerprints. Swift's `Hasher` is seeded per process, so a fingerprint holds in one process only
+    /// (unless `SWIFT_DETERMINISTIC_HASHING` is set).
+    /// - Complexity: O(visible rows + owed), and hashing the state.
+    @_specialize(exported: true, where Behaviour == RulesBehaviour)
+    @_specialize(exported: true, where Behaviour == Seed000Behaviour)
+    @_specialize(exported: true, where Behaviour == Seed001Behaviour)
+    public func searchFingerprint(hashingState: (Behaviour.State, inout Hasher) -> Void, latencyPhase: Int = 0) -> UInt64 {
+        var print = Fingerprint()
+        feedSearchKey(into: &print, state: { print in
+            var hasher = Hasher()
+            hashingState(state, &hasher)
+            print.combine(hasher.finalize())
+        }, latencyPhase: latencyPhase)
+        return print.value
+    }
+
+    /// What `hashSearchKey` and `searchFingerprint` feed their hasher, `state` feeding the logic's state: generic
+    /// over the hasher, and specialised for each where they call it.
+    private func feedSearchKey<Words: KeyWords>(into hasher: inout Words, state: (inout Words) -> Void, latencyPhase: Int) {
         // As `PlayKey`'s synthesised `hash(into:)`: each stored property in order, an array as its count then
         // its elements, an enum as its case's index then its values, an optional as 0, or 1 then its value.
-        hashingState(state, &hasher)
+        state(&hasher)
         hasher.combine(5)
         hasher.combine(viewport.width)
         hasher.combine(viewport.height)
@@ -95,7 +124,7 @@ extension BehaviourRunner {
         if inFlight.count == 1, let request = inFlight.first?.value {
             combineFlight(flightKey(request), into: &hasher)
         } else {
-            for request in inFlightInOrder { combineFlight(flightKey(request), into: &hasher) }
+            for request in requestsInOrder { combineFlight(flightKey(request), into: &hasher) }
         }
         hasher.combine(owed.count)
         func combineOwed(_ entry: OwedEvent) {
@@ -131,8 +160,6 @@ extension BehaviourRunner {
     /// The drag, the refresh control's hold and its threshold crossed, as bits.
     private var scrollFlags: UInt8 { UInt8(isDragging ? 1 : 0) | UInt8(refreshing ? 2 : 0) | UInt8(pulledPastThreshold ? 4 : 0) }
 
-    private var inFlightInOrder: [Request] { inFlight.values.sorted { $0.id < $1.id } }
-
     /// A request in flight as the key holds it: its number relative to the requests issued, its kind, its page, stale or not.
     private func flightKey(_ request: Request) -> (Int, Int, Int, Int) {
         (request.id - requestsIssued, RequestKind.allCases.firstIndex(of: request.kind) ?? 0, request.page, request.id < newestReplacing ? 1 : 0)
@@ -143,10 +170,23 @@ extension BehaviourRunner {
 
     private static func dueBefore(_ a: OwedEvent, _ b: OwedEvent) -> Bool { (a.due, a.order) < (b.due, b.order) }
 
-    private func combineFlight(_ key: (Int, Int, Int, Int), into hasher: inout Hasher) {
+    private func combineFlight<Words: KeyWords>(_ key: (Int, Int, Int, Int), into hasher: inout Words) {
         hasher.combine(key.0)
         hasher.combine(key.1)
         hasher.combine(key.2)
         hasher.combine(key.3)
     }
 }
+
+/// The words a key is fed as, to Swift's `Hasher` (which `PlayKey`'s own hash feeds) or to a `Fingerprint`.
+protocol KeyWords {
+    mutating func combine(_ value: Int)
+    mutating func combine(_ value: Double)
+    mutating func combine(_ value: UInt8)
+    mutating func combine(_ value: Bool)
+    mutating func combine(_ value: String)
+    mutating func combine(_ value: String?)
+}
+
+extension Hasher: KeyWords {}
+extension Fingerprint: KeyWords {}

@@ -132,6 +132,8 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         let sizer: (any RowSizer)?
         let callbackChecks: [CallbackCheck]
         let judgesQuietCallbacks: Bool
+        /// Some check must see the callbacks that ask for no effect and keep the rows too.
+        let judgesRowKeepingCallbacks: Bool
 
         init(_ behaviour: Behaviour, config: FeedConfig, insets: ListInsets, style: ListStyle?, sizer: (any RowSizer)?,
              callbackChecks: [CallbackCheck]) {
@@ -142,6 +144,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             self.sizer = sizer
             self.callbackChecks = callbackChecks
             judgesQuietCallbacks = callbackChecks.contains { !$0.holdsWhenNothingChanges }
+            judgesRowKeepingCallbacks = callbackChecks.contains { !$0.holdsUnlessEffectsOrRowsChange }
         }
 
         /// The same, with `callbackChecks` when given, in an object of its own.
@@ -413,13 +416,15 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         return outcome
     }
 
-    private mutating func frame<E: Error>(_ cause: String, _ emit: (Frame) throws(E) -> Void) throws(E) {
+    /// The cause is worked out only when a frame is written: a search writes none, and describing its every
+    /// step was a fiftieth of it (perf).
+    private mutating func frame<E: Error>(_ cause: @autoclosure () -> String, _ emit: (Frame) throws(E) -> Void) throws(E) {
         guard !searching, stopped == nil else { return }
         let layout = self.layout
         guard layout != lastLayout?.value else { return }
         lastLayout = Shared(layout)
         framesEmitted += 1
-        try emit(Frame(number: framesEmitted, time: time, cause: cause, layout: layout))
+        try emit(Frame(number: framesEmitted, time: time, cause: cause(), layout: layout))
     }
 
     /// One event of the script, as UIKit would play it (SPEC §10's table).
@@ -642,6 +647,8 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         let before = screen
         let stale = request.map { $0.id < newestReplacing } ?? false
         if changed { stateChanged() }
+        // A callback with no effect that kept the rows (a scroll, most often) breaks none of the checks that say so.
+        if journal == nil && effects.isEmpty && !fixed.judgesRowKeepingCallbacks && screen.rows == before.rows { return }
         var started: [CallbackRecord.Started] = []
         for effect in effects {
             if case .request(let kind, _) = effect {
@@ -653,13 +660,16 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             }
         }
         let record = CallbackRecord(callback: callback, time: time, effects: effects, screenBefore: before, screenAfter: screen,
-                                    started: started, inFlight: inFlight.values.sorted { $0.id < $1.id },
+                                    started: started, inFlight: requestsInOrder,
                                     answered: request, stale: stale)
         for check in callbackChecks {
             if let message = check.check(record) { breaches.append((check.rule, message)) }
         }
         journal?.append(record)
     }
+
+    /// The requests in flight, oldest first (most often one or none: no sort).
+    public var requestsInOrder: [Request] { inFlight.count < 2 ? Array(inFlight.values) : inFlight.values.sorted { $0.id < $1.id } }
 
     /// The logic's state has moved on (most callbacks change nothing); the screen follows it.
     /// - Complexity: O(1) when the rows are the array they were; O(rows) when they changed (compared

@@ -35,10 +35,15 @@ public struct CallbackCheck: Sendable {
     /// The rule holds on any callback that changes nothing — no effect, the logic's state as it was — so
     /// the runner need not build those callbacks' records for it (most of a search's callbacks are such).
     public var holdsWhenNothingChanges: Bool
+    /// The rule holds on any callback that asks for no effect and leaves the rows as they were (the standard
+    /// rules do): the runner need not build those records either, a scroll's among them. Implies `holdsWhenNothingChanges`.
+    public var holdsUnlessEffectsOrRowsChange: Bool
 
-    public init(rule: Int, holdsWhenNothingChanges: Bool = false, check: @escaping @Sendable (CallbackRecord) -> String?) {
+    public init(rule: Int, holdsWhenNothingChanges: Bool = false, holdsUnlessEffectsOrRowsChange: Bool = false,
+                check: @escaping @Sendable (CallbackRecord) -> String?) {
         self.rule = rule
-        self.holdsWhenNothingChanges = holdsWhenNothingChanges
+        self.holdsWhenNothingChanges = holdsWhenNothingChanges || holdsUnlessEffectsOrRowsChange
+        self.holdsUnlessEffectsOrRowsChange = holdsUnlessEffectsOrRowsChange
         self.check = check
     }
 }

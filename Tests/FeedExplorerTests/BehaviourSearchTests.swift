@@ -56,17 +56,20 @@ final class BehaviourSearchTests: XCTestCase {
         }
     }
 
-    /// The standard rules say they hold on any callback that changes nothing, so a search builds no record
-    /// for those: the same rules judging every callback find the same, on every planted bug.
+    /// The standard rules say they hold on any callback that changes nothing, and on any that asks for no effect
+    /// and keeps the rows, so a search builds no record for those: the same rules judging every callback find
+    /// the same, on every planted bug.
     func testRulesThatHoldWhenNothingChangesFindWhatTheyFindJudgingEveryCallback() throws {
         for bug in [nil] + PlantedPager.Bug.allCases {
             let label = bug.map { "\($0)" } ?? "no bug"
             let everyCallback = BehaviourInvariant<PlantedPager.State>.standard.map { rule in
                 var rule = rule
                 rule.holdsWhenNothingChanges = false
+                rule.holdsUnlessEffectsOrRowsChange = false
                 return rule
             }
             XCTAssertTrue(BehaviourInvariant<PlantedPager.State>.standard.filter { $0.callback != nil }.allSatisfy(\.holdsWhenNothingChanges))
+            XCTAssertTrue(BehaviourInvariant<PlantedPager.State>.standard.filter { $0.callback != nil }.allSatisfy(\.holdsUnlessEffectsOrRowsChange))
             let skipping = BehaviourExplorer(PlantedPager(bug: bug), scenario: try scenario(), key: PlantedPager.key, maxDepth: 6).search()
             let judging = BehaviourExplorer(PlantedPager(bug: bug), scenario: try scenario(), invariants: everyCallback, key: PlantedPager.key,
                                             maxDepth: 6).search()
@@ -96,6 +99,25 @@ final class BehaviourSearchTests: XCTestCase {
         }
     }
 
+    /// A team's rule that says it holds unless a callback asks for effects or changes the rows is not shown a
+    /// scroll that does neither (the logic's state changes: it notes the offset); without saying so, it is.
+    func testARuleThatHoldsUnlessEffectsOrRowsChangeIsNotShownAPlainScroll() throws {
+        func plainScroll(holds: Bool) -> BehaviourInvariant<PlantedPager.State> {
+            BehaviourInvariant(name: "no-plain-scroll", summary: "No scroll without effects.", holdsUnlessEffectsOrRowsChange: holds,
+                               callback: { record in
+                                   guard case .scrollViewDidScroll = record.callback, record.effects.isEmpty,
+                                         record.screenBefore.rows == record.screenAfter.rows else { return nil }
+                                   return "a plain scroll"
+                               })
+        }
+        for (holds, found) in [(false, true), (true, false)] {
+            let explorer = BehaviourExplorer(PlantedPager(bug: nil), scenario: try scenario(), invariants: [plainScroll(holds: holds)],
+                                             key: PlantedPager.key, maxDepth: 4)
+            XCTAssertEqual(explorer.search().violation("no-plain-scroll") != nil, found, "holdsUnlessEffectsOrRowsChange: \(holds)")
+            XCTAssertEqual(explorer.run().violations.contains { $0.invariant == "no-plain-scroll" }, found, "holdsUnlessEffectsOrRowsChange: \(holds)")
+        }
+    }
+
     /// A search hashes each state's key without building it (`hashSearchKey`): the very hash of the key
     /// `run` compares, at every state of the presets' behaviours and of a planted bug's.
     func testAStatesKeyIsHashedAsTheKeyItselfHashes() throws {
@@ -115,6 +137,31 @@ final class BehaviourSearchTests: XCTestCase {
                     XCTAssertEqual(direct.finalize(), expected, "\(label): the behaviour's searchKey unboxed")
                 }
             }
+            // The fingerprint a search keeps (`searchFingerprint`, mixed by `Fingerprint`): the states of `run`, each
+            // key once, all differ; a successor whose key is an old state's has that state's fingerprint.
+            func fingerprint(_ runner: BehaviourRunner<Logic>) -> UInt64 {
+                let phase = explorer.latencyPhase(runner)
+                let boxed = runner.searchFingerprint(hashingState: { $1.combine(explorer.key($0)) }, latencyPhase: phase)
+                if explorer.keyIsBehaviours {
+                    XCTAssertEqual(runner.searchFingerprint(hashingState: { $1.combine(explorer.behaviour.searchKey($0)) }, latencyPhase: phase),
+                                   boxed, "\(label): the behaviour's searchKey unboxed")
+                }
+                return boxed
+            }
+            var printByKey: [PlayKey: UInt64] = [:]
+            for runner in states { printByKey[runner.searchKey(explorer.key, latencyPhase: explorer.latencyPhase(runner))] = fingerprint(runner) }
+            XCTAssertEqual(Set(printByKey.values).count, states.count, label)
+            var matched = 0
+            for runner in states.prefix(60) {
+                for (_, reached) in explorer.successors(of: runner, source: explorer.source) {
+                    var reached = reached
+                    _ = explorer.callbackBreaches(&reached)
+                    guard let old = printByKey[reached.searchKey(explorer.key, latencyPhase: explorer.latencyPhase(reached))] else { continue }
+                    XCTAssertEqual(fingerprint(reached), old, label)
+                    matched += 1
+                }
+            }
+            XCTAssertGreaterThan(matched, 100, label)
         }
         for preset in ["seed000", "seed001", "standard"] {
             let list = try scenario(preset, total: 45)

@@ -49,8 +49,8 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
     /// with the rows), for saying up front what a search may use: about 6.2 GB at a million states.
     public static var bytesPerState: Int { 6_200 }
     /// A fingerprint search (`search`) of one share of the states first reached at the shard's depth, for one
-    /// machine of a CI matrix; `BehaviourSearch.shardResult` is what `ShardMerge` merges. Its fingerprints are
-    /// Swift's `Hasher`'s: run every shard with `SWIFT_DETERMINISTIC_HASHING=1` (`ShardResult.hashingIsDeterministic`),
+    /// machine of a CI matrix; `BehaviourSearch.shardResult` is what `ShardMerge` merges. Its fingerprints take
+    /// the logic's state through Swift's `Hasher`: run every shard with `SWIFT_DETERMINISTIC_HASHING=1` (`ShardResult.hashingIsDeterministic`),
     /// or the merge refuses them.
     public var shard: SearchShard?
 
@@ -226,7 +226,8 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
         for (rule, invariant) in invariants.enumerated() {
             if let check = invariant.state { stateChecks.append((rule, check)) }
             if let check = invariant.callback {
-                callbackChecks.append(CallbackCheck(rule: rule, holdsWhenNothingChanges: invariant.holdsWhenNothingChanges, check: check))
+                callbackChecks.append(CallbackCheck(rule: rule, holdsWhenNothingChanges: invariant.holdsWhenNothingChanges,
+                                                    holdsUnlessEffectsOrRowsChange: invariant.holdsUnlessEffectsOrRowsChange, check: check))
             }
         }
         return (stateChecks, callbackChecks)
@@ -254,11 +255,17 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
 
     /// Every state one move away (a wait gives one per combination of reply outcomes).
     /// - Complexity: O(moves × a move's callbacks), times the outcomes for a wait.
-    func successors(of runner: BehaviourRunner<Behaviour>, source: ScriptedSource) -> [(Transition, BehaviourRunner<Behaviour>)] {
+    /// The last move is made on `runner` itself, the others on copies of it (a caller that keeps the runner
+    /// passes a copy).
+    func successors(of runner: consuming BehaviourRunner<Behaviour>, source: ScriptedSource) -> [(Transition, BehaviourRunner<Behaviour>)] {
         var made: [(Transition, BehaviourRunner<Behaviour>)] = []
+        var pending: (Move, [ScriptStep])?
         for move in moves {
-            if let steps = steps(move, in: runner) { branches(move, steps: steps, from: runner, source: source, into: &made) }
+            guard let steps = steps(move, in: runner) else { continue }
+            if let (earlier, steps) = pending { branches(earlier, steps: steps, from: copy runner, source: source, into: &made) }
+            pending = (move, steps)
         }
+        if let (last, steps) = pending { branches(last, steps: steps, from: runner, source: source, into: &made) }
         return made
     }
 
@@ -293,40 +300,47 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
 
     /// The states `move` (as `steps`) makes from `runner`, appended to `made` (moved there, not copied): one, or
     /// for a wait one per combination of reply outcomes.
-    private func branches(_ move: Move, steps: [ScriptStep], from runner: BehaviourRunner<Behaviour>,
+    private func branches(_ move: Move, steps: [ScriptStep], from runner: consuming BehaviourRunner<Behaviour>,
                           source: ScriptedSource, into made: inout [(Transition, BehaviourRunner<Behaviour>)]) {
+        var next = runner
         if case .wait(let seconds) = steps[0] {
-            deliver(runner, until: VirtualTime.rounded(runner.time + seconds), replies: [], deliveries: 0, source: source) { replies, reached in
-                made.append((Transition(move: move, steps: steps, replies: replies), reached))
-            }
+            let end = VirtualTime.rounded(next.time + seconds)
+            deliver(next, until: end, replies: [], deliveries: 0, move: move, steps: steps, into: &made)
             return
         }
-        var next = runner
         for step in steps { next.perform(step) }
         made.append((Transition(move: move, steps: steps), next))
     }
 
-    /// The runner's `wait`, branching on the outcome of each reply to a request still in flight.
-    private func deliver(_ runner: BehaviourRunner<Behaviour>, until end: Double, replies: [DeliveredReply], deliveries: Int,
-                         source: ScriptedSource, into result: ([DeliveredReply], BehaviourRunner<Behaviour>) -> Void) {
+    /// The runner's `wait`, branching on the outcome of each reply to a request still in flight; each state it
+    /// ends in appended to `made`. The runner is taken, not borrowed: the last outcome of a reply plays on it in
+    /// place and only the others copy it (a wait copied the whole runner three times an outcome, perf).
+    private func deliver(_ runner: consuming BehaviourRunner<Behaviour>, until end: Double, replies: [DeliveredReply], deliveries: Int,
+                         move: Move, steps: [ScriptStep], into made: inout [(Transition, BehaviourRunner<Behaviour>)]) {
+        var runner = runner
         guard deliveries < maxDeliveriesPerWait, let due = runner.peekDue(by: end) else {
-            var done = runner
-            done.advanceClock(to: end)
-            result(replies, done)
+            runner.advanceClock(to: end)
+            made.append((Transition(move: move, steps: steps, replies: replies), runner))
             return
         }
         guard case .reply(let request, inFlight: true, let head) = due else {
-            var next = runner
-            _ = next.deliverNext(by: end)
-            deliver(next, until: end, replies: replies, deliveries: deliveries + 1, source: source, into: result)
+            _ = runner.deliverNext(by: end)
+            deliver(runner, until: end, replies: replies, deliveries: deliveries + 1, move: move, steps: steps, into: &made)
             return
         }
-        for outcome in outcomes where outcome.fits(page: request.page, pageLimit: pageLimit) {
-            var branch = runner
-            _ = branch.deliverNext(by: end, outcome: pages.outcome(outcome, page: request.page, request: request.id, head: head, of: source))
-            deliver(branch, until: end, replies: replies + [DeliveredReply(requestID: request.id, outcome: outcome, stale: false)],
-                    deliveries: deliveries + 1, source: source, into: result)
+        func branch(_ runner: consuming BehaviourRunner<Behaviour>, _ outcome: ScriptedReply) {
+            var runner = runner
+            _ = runner.deliverNext(by: end, outcome: pages.outcome(outcome, page: request.page, request: request.id, head: head, of: source))
+            deliver(runner, until: end, replies: replies + [DeliveredReply(requestID: request.id, outcome: outcome, stale: false)],
+                    deliveries: deliveries + 1, move: move, steps: steps, into: &made)
         }
+        // Each outcome but the last on a copy, in order; the last on the runner itself.
+        var pending: ScriptedReply?
+        for outcome in outcomes where outcome.fits(page: request.page, pageLimit: pageLimit) {
+            if let earlier = pending { branch(copy runner, earlier) }
+            pending = outcome
+        }
+        if let last = pending { branch(runner, last) }
     }
 }
 
@@ -334,7 +348,7 @@ extension BehaviourRunner {
     /// What FeedFrames holds beside the logic's state, for invariants.
     public var facts: PlayFacts {
         let inView = viewsInView
-        return PlayFacts(inFlight: inFlight.values.sorted { $0.id < $1.id }, timersOwed: timersOwed, pageIndex: pageIndex,
+        return PlayFacts(inFlight: requestsInOrder, timersOwed: timersOwed, pageIndex: pageIndex,
                          headerInView: inView.header, footerInView: inView.footer)
     }
 }

@@ -19,16 +19,21 @@ public struct BehaviourInvariant<State>: Sendable {
     /// the standard rules do: a search then builds no record for those, most of its callbacks. `false`
     /// unless a rule says so.
     public var holdsWhenNothingChanges = false
+    /// `callback` holds on any callback that asks for no effect and leaves the rows as they were, whatever else
+    /// of the logic's state it changes (a scroll, most often), as the standard rules do: a search then builds no
+    /// record for those either. Implies `holdsWhenNothingChanges`. `false` unless a rule says so.
+    public var holdsUnlessEffectsOrRowsChange = false
     /// For a graph rule: the states every explored state must be able to reach.
     public var atRest: (@Sendable (ListScreen, PlayFacts) -> Bool)?
 
     public init(name: String, summary: String, state: (@Sendable (State, ListScreen, PlayFacts) -> String?)? = nil,
-                holdsWhenNothingChanges: Bool = false, callback: (@Sendable (CallbackRecord) -> String?)? = nil,
-                atRest: (@Sendable (ListScreen, PlayFacts) -> Bool)? = nil) {
+                holdsWhenNothingChanges: Bool = false, holdsUnlessEffectsOrRowsChange: Bool = false,
+                callback: (@Sendable (CallbackRecord) -> String?)? = nil, atRest: (@Sendable (ListScreen, PlayFacts) -> Bool)? = nil) {
         self.name = name
         self.summary = summary
         self.state = state
         self.holdsWhenNothingChanges = holdsWhenNothingChanges
+        self.holdsUnlessEffectsOrRowsChange = holdsUnlessEffectsOrRowsChange
         self.callback = callback
         self.atRest = atRest
     }
@@ -74,7 +79,7 @@ extension BehaviourInvariant {
         BehaviourInvariant(
             name: "one-request-in-flight",
             summary: "At most one request in flight: a new one starts only when none runs, or after cancelling it.",
-            holdsWhenNothingChanges: true,
+            holdsWhenNothingChanges: true, holdsUnlessEffectsOrRowsChange: true,
             callback: { record in
                 guard !record.started.isEmpty, record.inFlight.count > 1, let newest = record.inFlight.last else { return nil }
                 let older = record.inFlight.dropLast().map { "\($0.id) (\($0.kind.rawValue))" }.joined(separator: ", ")
@@ -88,7 +93,7 @@ extension BehaviourInvariant {
         BehaviourInvariant(
             name: "no-row-lost-or-duplicated",
             summary: "A failed or stale reply changes no rows; a load-more keeps the rows before it; no row appears twice.",
-            holdsWhenNothingChanges: true,
+            holdsWhenNothingChanges: true, holdsUnlessEffectsOrRowsChange: true,
             callback: { record in
                 let before = record.screenBefore.rows, after = record.screenAfter.rows
                 guard before != after, let request = record.answered, case .reply(let id, let outcome) = record.callback else { return nil }
@@ -111,7 +116,7 @@ extension BehaviourInvariant {
         BehaviourInvariant(
             name: "page-index-moves-only-on-success",
             summary: "A load-more asks for the page after those given so far (the count moves only on success); a refresh asks for page 1.",
-            holdsWhenNothingChanges: true,
+            holdsWhenNothingChanges: true, holdsUnlessEffectsOrRowsChange: true,
             callback: { record in
                 for started in record.started where started.request.page != started.expectedPage {
                     return "\(record.callback.name) asked for page \(started.request.page) (\(started.request.kind.rawValue)); "

@@ -44,8 +44,8 @@ extension BehaviourExplorer {
     ///
     /// Its counts and its first finding of each rule are `run`'s (`BehaviourSearchTests`), unless two states'
     /// fingerprints collide, which the statistics' size makes unlikely (`Fingerprint.collisionProbability`).
-    /// The fingerprints are of Swift's `Hasher`, seeded anew in each process: a collision, if one
-    /// happened, would not repeat.
+    /// The fingerprints take the logic's state through Swift's `Hasher`, seeded anew in each process
+    /// (`BehaviourRunner.searchFingerprint`): a collision, if one happened, would not repeat.
     /// - Complexity: O((states + transitions) × a move's callbacks), over `jobs` threads; memory O(states) in
     ///   fingerprints and trail, plus two levels of runners and a batch's successors.
     public func search(jobs: Int = 1, timeLimit: Double? = nil, progress: (ExplorationStatistics) -> Void = { _ in }) -> BehaviourSearch {
@@ -341,6 +341,7 @@ extension BehaviourExplorer {
             var parent = routes.isEmpty ? runners[parents.lowerBound + k].take() : worker.explorer.replay(routes[k]).end
             // A parent another thread made is detached (one re-run from the start is the worker's own already).
             if let owners, owners[k] != worker.thread { parent.detach() }
+            let parentPrint = worker.explorer.fingerprint(parent)
             var made = worker.explorer.successors(of: parent, source: worker.explorer.source)
             var expanded: [Expanded] = []
             expanded.reserveCapacity(made.count)
@@ -356,7 +357,7 @@ extension BehaviourExplorer {
                                              stateBroken: stateBroken))
                 }
             }
-            return (worker.explorer.fingerprint(parent), expanded)
+            return (parentPrint, expanded)
         }
     }
 
@@ -464,17 +465,12 @@ extension BehaviourExplorer {
         }
     }
 
-    /// The 64-bit fingerprint of `runner`'s `PlayKey`.
+    /// The 64-bit fingerprint of `runner`'s `PlayKey` (`BehaviourRunner.searchFingerprint`).
     private func fingerprint(_ runner: BehaviourRunner<Behaviour>) -> UInt64 {
-        var hasher = Hasher()
         if keyIsBehaviours {
-            runner.hashSearchKey(into: &hasher, hashingState: { $1.combine(behaviour.searchKey($0)) }, latencyPhase: latencyPhase(runner))
-        } else {
-            runner.hashSearchKey(into: &hasher, key, latencyPhase: latencyPhase(runner))
+            return runner.searchFingerprint(hashingState: { $1.combine(behaviour.searchKey($0)) }, latencyPhase: latencyPhase(runner))
         }
-        var print = Fingerprint()
-        print.combine(hasher.finalize())
-        return print.value
+        return runner.searchFingerprint(hashingState: { $1.combine(key($0)) }, latencyPhase: latencyPhase(runner))
     }
 
     /// The moves of a route of successor ordinals from the start, and the run at its end (as far as it replays).

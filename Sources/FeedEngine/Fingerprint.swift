@@ -1,9 +1,8 @@
-import FeedEngine
-import FeedScenario
-
 /// A 64-bit hash that is the same in every process and on every machine, for
 /// the visited set, checkpoints and shards (Swift's `Hasher` is seeded per
 /// process, so its values cannot be written down or compared across runs).
+/// Here, under the engine, so that a runner (FeedScenario) can fingerprint its own
+/// state with it, and the explorer read it.
 ///
 /// Each word is mixed in with a multiply and a shift, and the result finished
 /// with SplitMix64's finaliser, so that nearby inputs (row ids, offsets) spread
@@ -21,9 +20,17 @@ public struct Fingerprint: Sendable {
 
     @inline(__always) public mutating func combine(_ value: Int) { combine(UInt64(bitPattern: Int64(value))) }
 
-    @inline(__always) public mutating func combine(_ value: Double) { combine(value.bitPattern) }
+    /// Zero as one word, whatever its sign: `-0.0 == 0.0`, so equal values give equal fingerprints.
+    @inline(__always) public mutating func combine(_ value: Double) { combine(value == 0 ? 0 : value.bitPattern) }
 
     @inline(__always) public mutating func combine(_ value: Bool) { combine(value ? 1 as UInt64 : 2) }
+
+    @inline(__always) public mutating func combine(_ value: UInt8) { combine(UInt64(value)) }
+
+    /// A text, or a word no text's length word is (`nil`).
+    public mutating func combine(_ text: String?) {
+        if let text { combine(text) } else { combine(UInt64(0x7FF8_DEAD_BEEF_0002)) }
+    }
 
     /// The bytes eight at a time, then the length (so that "ab", "c" differs from "a", "bc").
     /// - Complexity: O(bytes).
