@@ -357,18 +357,19 @@ extension Move {
     /// The steps this move is for a behaviour in `runner`'s state, or `nil` when a user cannot make
     /// it there: no refresh control to pull, no retry button or footer to tap, nothing to wait for.
     public func steps<Behaviour>(in runner: BehaviourRunner<Behaviour>) -> [ScriptStep]? {
-        let screen = runner.screen
+        // The screen's fields are read where the runner holds them: a copy of the screen retained its rows and
+        // texts, ten moves a state.
         switch self {
         case .scrollToTop: return [.event(.scroll(.top))]
         case .scrollToBottom: return [.event(.scroll(.bottom))]
         case .scrollScreenDown: return [.event(.scroll(.by(runner.viewport.height)))]
         case .pullHeader:
-            guard let header = runner.config.header, screen.header != .hidden else { return nil }
+            guard let header = runner.config.header, runner.screen.header != .hidden else { return nil }
             return [.event(.drag(.offset(-(header.armDistance + runner.adjustedInsetTop + 1)))), .event(.release)]
         case .pullFooter:
-            guard screen.footer != .hidden else { return nil }
+            guard runner.screen.footer != .hidden else { return nil }
             return [.event(.drag(.offset(runner.maxOffset + runner.config.footer.armDistance + 1))), .event(.release)]
-        case .tapRetry: return screen.retry == nil ? nil : [.event(.tapRetry)]
+        case .tapRetry: return runner.screen.retry == nil ? nil : [.event(.tapRetry)]
         case .tapFooter: return runner.viewsInView.footer ? [.event(.tapFooter)] : nil  // the frame's `footer.visible`
         case .rotate: return [.event(.resize(runner.viewport.rotated))]
         case .wait:
