@@ -34,10 +34,18 @@ public protocol PagingBehaviour: Sendable {
     /// default. Leave out what never repeats — a request counter, a count of refused triggers — or
     /// no state is ever met twice and a search never closes.
     func searchKey(_ state: State) -> SearchKey
+
+    /// Feeds `hasher` exactly what hashing `searchKey(state)` feeds it (the default does that). A logic whose
+    /// key is its state with a few fields left out may feed the rest in place: a fingerprint search hashes the
+    /// key of every state it reaches, and a key built as a copy of the state retains and releases its storage
+    /// each time.
+    func hashSearchKey(_ state: State, into hasher: inout Hasher)
 }
 
 extension PagingBehaviour {
     public var prefetchDistance: Int { 0 }
+
+    public func hashSearchKey(_ state: State, into hasher: inout Hasher) { hasher.combine(searchKey(state)) }
 }
 
 extension PagingBehaviour where SearchKey == State {

@@ -29,6 +29,14 @@ public struct PresetRows: Hashable, Sendable {
         lhs.items == rhs.items && lhs.height == rhs.height && lhs.duplicatesDropped == rhs.duplicatesDropped
     }
 
+    /// What hashing `forgettingDrops` feeds, without the copy.
+    func hashForgettingDrops(into hasher: inout Hasher) {
+        hasher.combine(items.count)
+        hasher.combine(height)
+        hasher.combine(0)
+        hasher.combine(idsHash)
+    }
+
     /// The same rows with no drops counted: for a search key (the count never repeats).
     public var forgettingDrops: PresetRows {
         var rows = self

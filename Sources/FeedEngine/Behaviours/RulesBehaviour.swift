@@ -98,6 +98,35 @@ public struct RulesBehaviour: PagingBehaviour {
         return state
     }
 
+    /// What hashing `searchKey(state)` feeds — the state's fields in the order they are declared, as `Hashable`'s
+    /// synthesised hash feeds them, the counters as 0 — fed in place, with no copy of the state
+    /// (`BehaviourSearchTests` holds the two to the same hash).
+    public func hashSearchKey(_ state: State, into hasher: inout Hasher) {
+        state.rows.hashForgettingDrops(into: &hasher)
+        hasher.combine(state.loading)
+        hasher.combine(0)  // loadingID
+        hasher.combine(0)  // issued
+        hasher.combine(state.launched)
+        hasher.combine(state.pageIndex)
+        hasher.combine(state.hasData)
+        hasher.combine(state.exhausted)
+        hasher.combine(state.footerFailed)
+        hasher.combine(state.autoLoadBlocked)
+        hasher.combine(state.stuck)
+        hasher.combine(state.retry)
+        hasher.combine(state.emptyShown)
+        hasher.combine(state.dragging)
+        hasher.combine(state.crossed)
+        hasher.combine(state.crossing)
+        hasher.combine(state.offset)
+        hasher.combine(state.height)
+        hasher.combine(state.coveredTop)
+        hasher.combine(state.coveredBottom)
+        hasher.combine(state.held)
+        hasher.combine(state.insetBottom)
+        hasher.combine(0)  // suppressed
+    }
+
     public func handle(_ callback: ListCallback, state: inout State) -> [ListEffect] {
         let crossing = state.crossing
         state.crossing = false
