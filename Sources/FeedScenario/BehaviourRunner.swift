@@ -549,12 +549,15 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             }
             visibleRows = now
             // In the order the rows crossed: by distance, a row leaving before one entering, then by row.
+            // The scroll view as each callback sees it, worked out again only after one that changed something
+            // (a dozen rows cross in a scroll, and most of their callbacks change nothing).
+            var view = snapshot
             for (row, enters) in Self.inCrossingOrder(leaving, entering) {
                 if enters {
-                    deliver(.cellForRowAt(row, snapshot))
-                    deliver(.willDisplay(row, snapshot))
+                    if deliver(.cellForRowAt(row, view)) { view = snapshot }
+                    if deliver(.willDisplay(row, view)) { view = snapshot }
                 } else {
-                    deliver(.didEndDisplaying(row, snapshot))
+                    if deliver(.didEndDisplaying(row, view)) { view = snapshot }
                 }
             }
             // The callbacks moved nothing and changed no row (most often): the rows shown are `now` still.
@@ -633,8 +636,10 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
 
     // MARK: Effects
 
-    private mutating func deliver(_ callback: ListCallback, answering request: Request? = nil) {
-        guard stopped == nil else { return }
+    /// - Returns: whether the callback changed the logic's state or asked for effects (what else may have moved).
+    @discardableResult
+    private mutating func deliver(_ callback: ListCallback, answering request: Request? = nil) -> Bool {
+        guard stopped == nil else { return false }
         if !searching { callbacks.append(callback.name) }
         let effects = fixed.handle(callback, state: &state)
         let changed = !Self.same(&state, &shown)
@@ -642,13 +647,13 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         guard journal != nil || judgesQuietCallbacks || (!quiet && !callbackChecks.isEmpty) else {
             if changed { stateChanged() }
             for effect in effects { carry(effect) }
-            return
+            return !quiet
         }
         let before = screen
         let stale = request.map { $0.id < newestReplacing } ?? false
         if changed { stateChanged() }
         // A callback with no effect that kept the rows (a scroll, most often) breaks none of the checks that say so.
-        if journal == nil && effects.isEmpty && !fixed.judgesRowKeepingCallbacks && screen.rows == before.rows { return }
+        if journal == nil && effects.isEmpty && !fixed.judgesRowKeepingCallbacks && screen.rows == before.rows { return !quiet }
         var started: [CallbackRecord.Started] = []
         for effect in effects {
             if case .request(let kind, _) = effect {
@@ -666,6 +671,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             if let message = check.check(record) { breaches.append((check.rule, message)) }
         }
         journal?.append(record)
+        return !quiet
     }
 
     /// The requests in flight, oldest first (most often one or none: no sort).

@@ -83,38 +83,39 @@ final class BehaviourSearchTests: XCTestCase {
     /// A team's callback rule sees every callback, those that change nothing included (a row scrolled
     /// out of view, which the planted pager ignores), unless it says it holds on them.
     func testATeamsCallbackRuleSeesCallbacksThatChangeNothing() throws {
-        func rowLeaves(holdsWhenNothingChanges: Bool) -> BehaviourInvariant<PlantedPager.State> {
-            BehaviourInvariant(name: "no-row-leaves", summary: "No row scrolls out of view.", holdsWhenNothingChanges: holdsWhenNothingChanges,
+        try assertSeen(calling: "no-row-leaves", { holds in
+            BehaviourInvariant(name: "no-row-leaves", summary: "No row scrolls out of view.", holdsWhenNothingChanges: holds,
                                callback: { record in
                                    guard case .didEndDisplaying(let row, _) = record.callback, record.effects.isEmpty,
                                          record.screenBefore == record.screenAfter else { return nil }
                                    return "row \(row) left the screen"
                                })
-        }
-        for (holds, found) in [(false, true), (true, false)] {
-            let explorer = BehaviourExplorer(PlantedPager(bug: nil), scenario: try scenario(), invariants: [rowLeaves(holdsWhenNothingChanges: holds)],
-                                             key: PlantedPager.key, maxDepth: 4)
-            XCTAssertEqual(explorer.search().violation("no-row-leaves") != nil, found, "holdsWhenNothingChanges: \(holds)")
-            XCTAssertEqual(explorer.run().violations.contains { $0.invariant == "no-row-leaves" }, found, "holdsWhenNothingChanges: \(holds)")
-        }
+        })
     }
 
     /// A team's rule that says it holds unless a callback asks for effects or changes the rows is not shown a
     /// scroll that does neither (the logic's state changes: it notes the offset); without saying so, it is.
     func testARuleThatHoldsUnlessEffectsOrRowsChangeIsNotShownAPlainScroll() throws {
-        func plainScroll(holds: Bool) -> BehaviourInvariant<PlantedPager.State> {
+        try assertSeen(calling: "no-plain-scroll", { holds in
             BehaviourInvariant(name: "no-plain-scroll", summary: "No scroll without effects.", holdsUnlessEffectsOrRowsChange: holds,
                                callback: { record in
                                    guard case .scrollViewDidScroll = record.callback, record.effects.isEmpty,
                                          record.screenBefore.rows == record.screenAfter.rows else { return nil }
                                    return "a plain scroll"
                                })
-        }
+        })
+    }
+
+    /// `rule(holds)` breaks on callbacks that its `holds` says it holds on: both searches find it broken when
+    /// it does not say so, and neither when it does.
+    private func assertSeen(calling name: String, _ rule: (Bool) -> BehaviourInvariant<PlantedPager.State>,
+                            file: StaticString = #filePath, line: UInt = #line) throws {
         for (holds, found) in [(false, true), (true, false)] {
-            let explorer = BehaviourExplorer(PlantedPager(bug: nil), scenario: try scenario(), invariants: [plainScroll(holds: holds)],
+            let explorer = BehaviourExplorer(PlantedPager(bug: nil), scenario: try scenario(), invariants: [rule(holds)],
                                              key: PlantedPager.key, maxDepth: 4)
-            XCTAssertEqual(explorer.search().violation("no-plain-scroll") != nil, found, "holdsUnlessEffectsOrRowsChange: \(holds)")
-            XCTAssertEqual(explorer.run().violations.contains { $0.invariant == "no-plain-scroll" }, found, "holdsUnlessEffectsOrRowsChange: \(holds)")
+            XCTAssertEqual(explorer.search().violation(name) != nil, found, "\(name), saying it holds: \(holds)", file: file, line: line)
+            XCTAssertEqual(explorer.run().violations.contains { $0.invariant == name }, found, "\(name), saying it holds: \(holds)",
+                           file: file, line: line)
         }
     }
 
