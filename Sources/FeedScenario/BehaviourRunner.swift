@@ -548,10 +548,10 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
                 }
             }
             visibleRows = now
-            // In the order the rows crossed: by distance, a row leaving before one entering, then by row.
             // The scroll view as each callback sees it, worked out again only after one that changed something
             // (a dozen rows cross in a scroll, and most of their callbacks change nothing).
             var view = snapshot
+            // In the order the rows crossed: by distance, a row leaving before one entering, then by row.
             for (row, enters) in Self.inCrossingOrder(leaving, entering) {
                 if enters {
                     if deliver(.cellForRowAt(row, view)) { view = snapshot }

@@ -253,10 +253,9 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
         return copy
     }
 
-    /// Every state one move away (a wait gives one per combination of reply outcomes).
+    /// Every state one move away (a wait gives one per combination of reply outcomes). The last move is made
+    /// on `runner` itself, the others on copies of it (a caller that keeps the runner passes a copy).
     /// - Complexity: O(moves × a move's callbacks), times the outcomes for a wait.
-    /// The last move is made on `runner` itself, the others on copies of it (a caller that keeps the runner
-    /// passes a copy).
     func successors(of runner: consuming BehaviourRunner<Behaviour>, source: ScriptedSource) -> [(Transition, BehaviourRunner<Behaviour>)] {
         var made: [(Transition, BehaviourRunner<Behaviour>)] = []
         var pending: (Move, [ScriptStep])?
@@ -305,7 +304,7 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
         var next = runner
         if case .wait(let seconds) = steps[0] {
             let end = VirtualTime.rounded(next.time + seconds)
-            deliver(next, until: end, replies: [], deliveries: 0, move: move, steps: steps, into: &made)
+            deliver(next, until: end, replies: [], deliveries: 0, source: source, move: move, steps: steps, into: &made)
             return
         }
         for step in steps { next.perform(step) }
@@ -316,7 +315,7 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
     /// ends in appended to `made`. The runner is taken, not borrowed: the last outcome of a reply plays on it in
     /// place and only the others copy it (a wait copied the whole runner three times an outcome, perf).
     private func deliver(_ runner: consuming BehaviourRunner<Behaviour>, until end: Double, replies: [DeliveredReply], deliveries: Int,
-                         move: Move, steps: [ScriptStep], into made: inout [(Transition, BehaviourRunner<Behaviour>)]) {
+                         source: ScriptedSource, move: Move, steps: [ScriptStep], into made: inout [(Transition, BehaviourRunner<Behaviour>)]) {
         var runner = runner
         guard deliveries < maxDeliveriesPerWait, let due = runner.peekDue(by: end) else {
             runner.advanceClock(to: end)
@@ -325,14 +324,14 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
         }
         guard case .reply(let request, inFlight: true, let head) = due else {
             _ = runner.deliverNext(by: end)
-            deliver(runner, until: end, replies: replies, deliveries: deliveries + 1, move: move, steps: steps, into: &made)
+            deliver(runner, until: end, replies: replies, deliveries: deliveries + 1, source: source, move: move, steps: steps, into: &made)
             return
         }
         func branch(_ runner: consuming BehaviourRunner<Behaviour>, _ outcome: ScriptedReply) {
             var runner = runner
             _ = runner.deliverNext(by: end, outcome: pages.outcome(outcome, page: request.page, request: request.id, head: head, of: source))
             deliver(runner, until: end, replies: replies + [DeliveredReply(requestID: request.id, outcome: outcome, stale: false)],
-                    deliveries: deliveries + 1, move: move, steps: steps, into: &made)
+                    deliveries: deliveries + 1, source: source, move: move, steps: steps, into: &made)
         }
         // Each outcome but the last on a copy, in order; the last on the runner itself.
         var pending: ScriptedReply?
