@@ -88,9 +88,8 @@ final class SharedMap<Local, T>: @unchecked Sendable {
     }
 
     /// The results: the calling thread takes chunks too until none are left, then waits for the others.
-    /// Call it once.
+    /// Call it once, after `start`.
     func finish() -> [T] {
-        if left.isEmpty { left = [0..<count] }
         work(0)
         helpers.wait()
         local = nil

@@ -63,8 +63,9 @@ extension BehaviourRunner {
 
 extension BehaviourRunner {
     /// Feeds `hasher` what `searchKey(key, latencyPhase:).hash(into:)` feeds it, in the same order, without
-    /// building the key's arrays: what a fingerprint search hashes at every state it reaches. Its naive
-    /// twin is the key's own hash (`BehaviourSearchTests`).
+    /// building the key's arrays: the words a fingerprint search mixes at every state it reaches
+    /// (`searchFingerprint`, through the same feed), here fed to a `Hasher` so that they can be held to the
+    /// key's own hash, their naive twin (`BehaviourSearchTests`).
     /// - Complexity: O(visible rows + owed).
     public func hashSearchKey(into hasher: inout Hasher, _ key: (Behaviour.State) -> AnyHashable, latencyPhase: Int = 0) {
         hashSearchKey(into: &hasher, hashingState: { state, hasher in hasher.combine(key(state)) }, latencyPhase: latencyPhase)
@@ -72,9 +73,6 @@ extension BehaviourRunner {
 
     /// The same with the logic's state hashed by `hashingState`, which must feed what hashing its key feeds
     /// (the behaviour's own `searchKey`, hashed as it is rather than boxed in an `AnyHashable`).
-    @_specialize(exported: true, where Behaviour == RulesBehaviour)
-    @_specialize(exported: true, where Behaviour == Seed000Behaviour)
-    @_specialize(exported: true, where Behaviour == Seed001Behaviour)
     public func hashSearchKey(into hasher: inout Hasher, hashingState: (Behaviour.State, inout Hasher) -> Void, latencyPhase: Int = 0) {
         feedSearchKey(into: &hasher, state: { hashingState(state, &$0) }, latencyPhase: latencyPhase)
     }
