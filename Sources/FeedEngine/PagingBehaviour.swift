@@ -40,10 +40,19 @@ public protocol PagingBehaviour: Sendable {
     /// key of every state it reaches, and a key built as a copy of the state retains and releases its storage
     /// each time.
     func hashSearchKey(_ state: State, into hasher: inout Hasher)
+
+    /// Whether the logic answers `cellForRowAt`, `willDisplay` and `didEndDisplaying` alike: the same state and
+    /// effects, read from the scroll view they carry, whatever the row and whichever of the three (`false`, the
+    /// default, promises nothing). A search may then stop a settling's row callbacks at the first that changes
+    /// nothing: the rest, with the same scroll view and state, would change nothing either. Most of a search's
+    /// callbacks are these (a dozen rows cross in a scroll), and most change nothing.
+    var answersRowCallbacksAlike: Bool { get }
 }
 
 extension PagingBehaviour {
     public var prefetchDistance: Int { 0 }
+
+    public var answersRowCallbacksAlike: Bool { false }
 
     public func hashSearchKey(_ state: State, into hasher: inout Hasher) { hasher.combine(searchKey(state)) }
 }

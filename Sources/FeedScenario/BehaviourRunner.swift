@@ -134,6 +134,9 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         let judgesQuietCallbacks: Bool
         /// Some check must see the callbacks that ask for no effect and keep the rows too.
         let judgesRowKeepingCallbacks: Bool
+        /// A search may stop a settling's row callbacks at the first that changes nothing (`settleRows`):
+        /// the logic answers them alike and no check judges a callback that changes nothing.
+        let skipsQuietRowCallbacks: Bool
 
         init(_ behaviour: Behaviour, config: FeedConfig, insets: ListInsets, style: ListStyle?, sizer: (any RowSizer)?,
              callbackChecks: [CallbackCheck]) {
@@ -145,6 +148,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             self.callbackChecks = callbackChecks
             judgesQuietCallbacks = callbackChecks.contains { !$0.holdsWhenNothingChanges }
             judgesRowKeepingCallbacks = callbackChecks.contains { !$0.holdsUnlessEffectsOrRowsChange }
+            skipsQuietRowCallbacks = behaviour.answersRowCallbacksAlike && !judgesQuietCallbacks
         }
 
         /// The same, with `callbackChecks` when given, in an object of its own.
@@ -551,13 +555,17 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             // The scroll view as each callback sees it, worked out again only after one that changed something
             // (a dozen rows cross in a scroll, and most of their callbacks change nothing).
             var view = snapshot
+            // A search of a logic that answers the row callbacks alike stops at the first that changes nothing:
+            // each after it would meet the same scroll view and state, and change nothing either. No one would
+            // see them: a search keeps no log of the callbacks' names, and no journal.
+            let stopsWhenQuiet = searching && journal == nil && fixed.skipsQuietRowCallbacks
             // In the order the rows crossed: by distance, a row leaving before one entering, then by row.
-            for (row, enters) in Self.inCrossingOrder(leaving, entering) {
+            crossings: for (row, enters) in Self.inCrossingOrder(leaving, entering) {
                 if enters {
-                    if deliver(.cellForRowAt(row, view)) { view = snapshot }
-                    if deliver(.willDisplay(row, view)) { view = snapshot }
+                    if deliver(.cellForRowAt(row, view)) { view = snapshot } else if stopsWhenQuiet { break crossings }
+                    if deliver(.willDisplay(row, view)) { view = snapshot } else if stopsWhenQuiet { break crossings }
                 } else {
-                    if deliver(.didEndDisplaying(row, view)) { view = snapshot }
+                    if deliver(.didEndDisplaying(row, view)) { view = snapshot } else if stopsWhenQuiet { break crossings }
                 }
             }
             // The callbacks moved nothing and changed no row (most often): the rows shown are `now` still.

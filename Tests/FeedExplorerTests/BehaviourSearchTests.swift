@@ -1,4 +1,5 @@
 import FeedEngine
+import Foundation
 @testable import FeedExplorer
 import FeedScenario
 import PlantedBehaviours
@@ -396,4 +397,56 @@ final class BehaviourSearchTests: XCTestCase {
         XCTAssertNotEqual(rules.checkpointIdentity, BehaviourExplorer(RulesBehaviour(config: try scenario().config),
                                                                       scenario: try scenario(), maxDepth: 5).checkpointIdentity)
     }
+
+    /// seed000's logic and the standard rules answer the row callbacks alike (`answersRowCallbacksAlike`), so a
+    /// search stops a settling's row callbacks at the first that changes nothing: it finds what the same logic
+    /// finds without saying so — states, transitions, every rule's first breach and count — making fewer callbacks.
+    func testALogicThatAnswersRowCallbacksAlikeSearchesAsOneThatDoesNotSaySo() throws {
+        for preset in ["seed000", "standard"] {
+            let list = try scenario(preset, total: 45)
+            let behaviour = try XCTUnwrap(list.presetBehaviour)
+            func check<Logic: PagingBehaviour>(_ logic: Logic) {
+                XCTAssertTrue(logic.answersRowCallbacksAlike, preset)
+                let (saying, silent) = (CountingCallbacks(logic, alike: true), CountingCallbacks(logic, alike: false))
+                let (said, unsaid) = (BehaviourExplorer(saying, scenario: list, maxDepth: 6).search(),
+                                      BehaviourExplorer(silent, scenario: list, maxDepth: 6).search())
+                let (a, b) = (said.statistics, unsaid.statistics)
+                XCTAssertGreaterThan(a.states, 100, preset)
+                XCTAssertEqual([a.states, a.transitions, a.expanded, a.depthReached], [b.states, b.transitions, b.expanded, b.depthReached], preset)
+                XCTAssertEqual(said.violations.map { [$0.invariant, $0.message, "\($0.occurrences)"] + $0.path.map(\.description) },
+                               unsaid.violations.map { [$0.invariant, $0.message, "\($0.occurrences)"] + $0.path.map(\.description) }, preset)
+                XCTAssertLessThan(saying.calls.value * 2, silent.calls.value, "\(preset): fewer than half the callbacks")
+            }
+            check(behaviour)
+        }
+    }
+}
+
+/// `logic` counting the callbacks it is given, and saying `alike` of its row callbacks.
+private struct CountingCallbacks<Logic: PagingBehaviour>: PagingBehaviour {
+    final class Count: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        var value: Int { lock.withLock { count } }
+        func add() { lock.withLock { count += 1 } }
+    }
+
+    let logic: Logic
+    let answersRowCallbacksAlike: Bool
+    let calls = Count()
+
+    init(_ logic: Logic, alike: Bool) {
+        self.logic = logic
+        answersRowCallbacksAlike = alike
+    }
+
+    var initialState: Logic.State { logic.initialState }
+    var prefetchDistance: Int { logic.prefetchDistance }
+    func handle(_ callback: ListCallback, state: inout Logic.State) -> [ListEffect] {
+        calls.add()
+        return logic.handle(callback, state: &state)
+    }
+    func screen(_ state: Logic.State) -> ListScreen { logic.screen(state) }
+    func searchKey(_ state: Logic.State) -> Logic.SearchKey { logic.searchKey(state) }
+    func hashSearchKey(_ state: Logic.State, into hasher: inout Hasher) { logic.hashSearchKey(state, into: &hasher) }
 }

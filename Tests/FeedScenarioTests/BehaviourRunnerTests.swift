@@ -95,6 +95,48 @@ final class BehaviourRunnerTests: XCTestCase {
         XCTAssertEqual(try step(&runner, "wait 1"), ["reply 1"] + (0...15).flatMap { ["cellForRowAt \($0)", "willDisplay \($0)"] })
     }
 
+    /// A logic that answers the row callbacks alike (`answersRowCallbacksAlike`): a search stops a settling's row
+    /// callbacks at the first that changes nothing, and ends in the state a render reaches, which makes them all.
+    /// Each of the first three row callbacks after a scroll changes this one's state: those three are made.
+    func testASearchStopsTheRowCallbacksAtTheFirstThatChangesNothing() throws {
+        struct ThreeRowCallbacks: PagingBehaviour {
+            struct State: Hashable, Sendable {
+                var rows = Recorder.State()
+                var rowCallbacks = 0
+            }
+            var initialState: State { State() }
+            var answersRowCallbacksAlike: Bool { true }
+            func handle(_ callback: ListCallback, state: inout State) -> [ListEffect] {
+                switch callback {
+                case .cellForRowAt, .willDisplay, .didEndDisplaying: state.rowCallbacks = min(3, state.rowCallbacks + 1)
+                case .scrollViewDidScroll: state.rowCallbacks = 0
+                default: break
+                }
+                return Recorder().handle(callback, state: &state.rows)
+            }
+            func screen(_ state: State) -> ListScreen { Recorder().screen(state.rows) }
+        }
+        func play(searching: Bool) throws -> (BehaviourRunner<ThreeRowCallbacks>, delivered: Int) {
+            var runner = BehaviourRunner(ThreeRowCallbacks(), config: Preset.standard.config()!,
+                                         source: SyntheticSource(total: 30, pageSize: 30, latency: .fixed(1), title: "Item {n}"))
+            var delivered = 0
+            for text in ["launch", "wait 1", "scroll to bottom", "drag by -100", "release"] {
+                // A render's log counts every callback; a search's counts none, so its logic's state must tell.
+                let before = runner.callbacks.count
+                runner.searching = searching
+                try runner.perform(ScriptStep.parse(text).get()) { (_: Frame) throws(Never) in }
+                delivered += runner.callbacks.count - before
+            }
+            return (runner, delivered)
+        }
+        let (rendered, delivered) = try play(searching: false), (searched, _) = try play(searching: true)
+        XCTAssertGreaterThan(delivered, 40, "the render makes every row callback")
+        XCTAssertEqual(searched.state, rendered.state)
+        XCTAssertEqual(searched.state.rowCallbacks, 3)
+        XCTAssertEqual(searched.screen, rendered.screen)
+        XCTAssertEqual(searched.contentOffset, rendered.contentOffset)
+    }
+
     func testADragScrollsAndRowsCrossTheEdgesInOrder() throws {
         var runner = runner()
         _ = try step(&runner, "launch"); _ = try step(&runner, "wait 1")

@@ -127,6 +127,9 @@ public struct RulesBehaviour: PagingBehaviour {
         hasher.combine(0)  // suppressed
     }
 
+    /// Every row callback only reads the scroll view it carries (`see`).
+    public var answersRowCallbacksAlike: Bool { true }
+
     public func handle(_ callback: ListCallback, state: inout State) -> [ListEffect] {
         let crossing = state.crossing
         state.crossing = false

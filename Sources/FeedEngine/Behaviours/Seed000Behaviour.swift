@@ -94,6 +94,9 @@ public struct Seed000Behaviour: PagingBehaviour {
         return state
     }
 
+    /// Every row callback only reads the scroll view it carries (`see`).
+    public var answersRowCallbacksAlike: Bool { true }
+
     public func handle(_ callback: ListCallback, state: inout State) -> [ListEffect] {
         let crossing = state.crossing
         state.crossing = false
