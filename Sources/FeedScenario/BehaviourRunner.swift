@@ -693,7 +693,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         let old = screen.rows
         screen = fixed.screen(state)
         let rows = screen.rows
-        let appended = rows.count > old.count && rows[..<old.count].elementsEqual(old)
+        let appended = rows.count > old.count && rows.begins(with: old)
         // Most changes leave the rows as they were (a flag, the scroll view kept): the stack stays.
         guard appended || rows != old else { return }
         if !appended { held.reset() }

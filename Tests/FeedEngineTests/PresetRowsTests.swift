@@ -36,4 +36,30 @@ final class PresetRowsTests: XCTestCase {
         XCTAssertEqual(repeated.forgettingDrops, whole)
         XCTAssertEqual(repeated.forgettingDrops.hashValue, whole.hashValue)
     }
+
+    /// `[Item].begins(with:)` against its naive twin, `starts(with:)`: rows that differ in an id, a title, a
+    /// height or a field, shorter and longer prefixes, empty ones, and a copy with a page appended.
+    func testRowsBeginWithAPrefixAsStartsWithSays() {
+        var generator = SystemRandomNumberGenerator()
+        let ids = ["1", "2", "3"], heights: [Double?] = [nil, 44, 60]
+        func item() -> Item {
+            Item(id: ids.randomElement(using: &generator)!, title: ids.randomElement(using: &generator)!,
+                 height: heights.randomElement(using: &generator)!, fields: Bool.random(using: &generator) ? [:] : ["k": "v"])
+        }
+        var checked = 0, began = 0
+        for _ in 0..<2_000 {
+            let rows = (0..<Int.random(in: 0...6, using: &generator)).map { _ in item() }
+            let prefix = Bool.random(using: &generator) ? Array(rows.prefix(Int.random(in: 0...7, using: &generator)))
+                : (0..<Int.random(in: 0...3, using: &generator)).map { _ in item() }
+            XCTAssertEqual(rows.begins(with: prefix), rows.starts(with: prefix), "\(rows) \(prefix)")
+            checked += 1
+            if rows.begins(with: prefix) { began += 1 }
+        }
+        XCTAssertTrue(began > 100 && began < checked - 100, "both answers are met (\(began) of \(checked))")
+        var appended = (0..<40).map { Item(id: "\($0)", title: "Item \($0)") }
+        let before = appended
+        appended.append(Item(id: "40", title: "Item 40"))
+        XCTAssertTrue(appended.begins(with: before))
+        XCTAssertFalse(before.begins(with: appended))
+    }
 }

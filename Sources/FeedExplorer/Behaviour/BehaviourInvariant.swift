@@ -101,7 +101,7 @@ extension BehaviourInvariant {
                     return "stale reply \(id) (\(request.kind.rawValue), asked before a newer \(RequestKind.refresh.rawValue)) changed the rows (\(before.count) → \(after.count))"
                 }
                 if case .failure = outcome { return "failed reply \(id) changed the rows (\(before.count) → \(after.count))" }
-                if request.kind == .more && !after.starts(with: before) {
+                if request.kind == .more && !after.begins(with: before) {
                     return "load-more reply \(id) lost rows: the \(before.count) rows before it are not all kept"
                 }
                 if let repeated = RepeatedIDs.first(in: after) { return "after reply \(id) the row with id \"\(repeated)\" appears twice" }
