@@ -81,6 +81,7 @@ enum ExploreBenchmark {
         func handle(_ callback: ListCallback, state: inout RulesBehaviour.State) -> [ListEffect] { rules.handle(callback, state: &state) }
         func screen(_ state: RulesBehaviour.State) -> ListScreen { rules.screen(state) }
         var prefetchDistance: Int { rules.prefetchDistance }
+        var answersRowCallbacksAlike: Bool { rules.answersRowCallbacksAlike }
         func searchKey(_ state: RulesBehaviour.State) -> AnyHashable { rules.searchKey(state) }
     }
 

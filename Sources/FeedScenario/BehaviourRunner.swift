@@ -527,44 +527,34 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         while now != visibleRows && passes < 8 {
             passes += 1
             let seen = (stackVersion, contentOffset, viewport.height)
-            let down = contentOffset >= start, h = viewport.height
-            // The merge below asks for rows in increasing order.
-            var walk = ListScreen.Stack.EdgeWalk(stack)
-            func edges(_ row: Int) -> (top: Double, bottom: Double) { walk.edges(of: row) }
-            // How far the offset had moved when each row crossed an edge. Both lists are in row order: one
-            // walk through them finds the rows that left and those that entered.
-            var leaving = Crossings(), entering = Crossings()
-            leaving.reserveCapacity(visibleRows.count)
-            entering.reserveCapacity(now.count)
-            var old = 0, new = 0
-            while old < visibleRows.count || new < now.count {
-                if new == now.count || (old < visibleRows.count && visibleRows[old] < now[new]) {
-                    let edge = edges(visibleRows[old])
-                    leaving.append((down ? edge.bottom - start : start + h - edge.top, visibleRows[old]))
-                    old += 1
-                } else if old == visibleRows.count || now[new] < visibleRows[old] {
-                    let edge = edges(now[new])
-                    entering.append((from == nil ? edge.top : (down ? edge.top - (start + h) : start - edge.bottom), now[new]))
-                    new += 1
-                } else {
-                    old += 1
-                    new += 1
-                }
-            }
+            let old = visibleRows
             visibleRows = now
+            let moved = (start: start, down: contentOffset >= start, height: viewport.height, arrived: from == nil)
             // The scroll view as each callback sees it, worked out again only after one that changed something
             // (a dozen rows cross in a scroll, and most of their callbacks change nothing).
             var view = snapshot
             // A search of a logic that answers the row callbacks alike stops at the first that changes nothing:
             // each after it would meet the same scroll view and state, and change nothing either. No one would
-            // see them: a search keeps no log of the callbacks' names, and no journal.
+            // see them: a search keeps no log of the callbacks' names, and no journal. Most often the first
+            // changes nothing: the rows' order is then not worked out, only which comes first.
             let stopsWhenQuiet = searching && journal == nil && fixed.skipsQuietRowCallbacks
+            var firstDone = false
+            if stopsWhenQuiet, let first = Self.firstCrossing(from: old, to: now, stack: stack, moved) {
+                guard deliver(first.enters ? .cellForRowAt(first.row, view) : .didEndDisplaying(first.row, view)) else {
+                    start = contentOffset
+                    continue
+                }
+                view = snapshot
+                firstDone = true
+            }
             // In the order the rows crossed: by distance, a row leaving before one entering, then by row.
-            crossings: for (row, enters) in Self.inCrossingOrder(leaving, entering) {
+            let order = Self.crossingOrder(from: old, to: now, stack: stack, moved)
+            crossings: for (index, (row, enters)) in order.enumerated() {
+                let done = firstDone && index == 0
                 if enters {
-                    if deliver(.cellForRowAt(row, view)) { view = snapshot } else if stopsWhenQuiet { break crossings }
+                    if done { } else if deliver(.cellForRowAt(row, view)) { view = snapshot } else if stopsWhenQuiet { break crossings }
                     if deliver(.willDisplay(row, view)) { view = snapshot } else if stopsWhenQuiet { break crossings }
-                } else {
+                } else if !done {
                     if deliver(.didEndDisplaying(row, view)) { view = snapshot } else if stopsWhenQuiet { break crossings }
                 }
             }
@@ -575,6 +565,56 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         // Settled for these rows, offset and height (a prefetch that changes the rows changes the version).
         settled = now == visibleRows ? (stackVersion, contentOffset, viewport.height) : nil
         prefetch()
+    }
+
+    /// How the offset moved in a settling: from `start`, down or up, with the bounds' `height`; or the rows
+    /// `arrived` without a move (they enter top to bottom).
+    typealias Movement = (start: Double, down: Bool, height: Double, arrived: Bool)
+
+    /// Each row that left (in `old`, not in `new`) or entered the visible rows, in row order, with how far
+    /// the offset had moved when it crossed an edge; both lists of rows in increasing order.
+    /// - Complexity: O(rows crossing), the edges found in one walk (`EdgeWalk`).
+    private static func forEachCrossing(from old: [Int], to new: [Int], stack: ListScreen.Stack, _ moved: Movement,
+                                        _ body: (_ distance: Double, _ row: Int, _ enters: Bool) -> Void) {
+        var walk = ListScreen.Stack.EdgeWalk(stack)
+        var o = 0, n = 0
+        while o < old.count || n < new.count {
+            if n == new.count || (o < old.count && old[o] < new[n]) {
+                let edge = walk.edges(of: old[o])
+                body(moved.down ? edge.bottom - moved.start : moved.start + moved.height - edge.top, old[o], false)
+                o += 1
+            } else if o == old.count || new[n] < old[o] {
+                let edge = walk.edges(of: new[n])
+                body(moved.arrived ? edge.top : (moved.down ? edge.top - (moved.start + moved.height) : moved.start - edge.bottom), new[n], true)
+                n += 1
+            } else {
+                o += 1
+                n += 1
+            }
+        }
+    }
+
+    /// The rows that crossed, in `inCrossingOrder`.
+    /// - Complexity: O(n) for n rows crossing, O(n log n) when they crossed out of row order.
+    static func crossingOrder(from old: [Int], to new: [Int], stack: ListScreen.Stack, _ moved: Movement) -> [(row: Int, enters: Bool)] {
+        var leaving = Crossings(), entering = Crossings()
+        leaving.reserveCapacity(old.count)
+        entering.reserveCapacity(new.count)
+        forEachCrossing(from: old, to: new, stack: stack, moved) { distance, row, enters in
+            if enters { entering.append((distance, row)) } else { leaving.append((distance, row)) }
+        }
+        return inCrossingOrder(leaving, entering)
+    }
+
+    /// The first of `crossingOrder`: the least distance, a row leaving before one entering, then the least row.
+    /// - Complexity: O(n) for n rows crossing, with no list made.
+    static func firstCrossing(from old: [Int], to new: [Int], stack: ListScreen.Stack, _ moved: Movement) -> (row: Int, enters: Bool)? {
+        var first: (distance: Double, enters: Bool, row: Int)?
+        forEachCrossing(from: old, to: new, stack: stack, moved) { distance, row, enters in
+            if let best = first, (best.distance, best.enters ? 1 : 0, best.row) <= (distance, enters ? 1 : 0, row) { return }
+            first = (distance, enters, row)
+        }
+        return first.map { ($0.row, $0.enters) }
     }
 
     /// Whether the logic's state `a` is `b`: bit for bit, or else by `==`. A callback that changes nothing

@@ -1,3 +1,4 @@
+import FeedEngine
 @testable import FeedScenario
 import XCTest
 
@@ -51,5 +52,37 @@ final class CrossingOrderTests: XCTestCase {
             let entering = list((first + 20)..<(first + 20 + Int.random(in: 0...12, using: &random)))
             XCTAssertEqual(merged(leaving, entering), naive(leaving, entering), "round \(round): \(leaving) \(entering)")
         }
+    }
+
+    /// The first row to cross, found with no list made (`firstCrossing`, what a search that stops at the first
+    /// quiet row callback asks), against the first of the whole order: visible rows before and after, a list of
+    /// rows of several heights, scrolls down and up and rows arriving without a move.
+    func testTheFirstCrossingIsTheFirstOfTheOrder() {
+        typealias Runner = BehaviourRunner<BehaviourRunnerTests.Recorder>
+        var random = SeededRandom(seed: 5)
+        var found = 0
+        for round in 0..<2_000 {
+            let items = (0..<Int.random(in: 0...30, using: &random)).map {
+                Item(id: "\($0)", title: "", height: [nil, nil, 0, 30, 88].randomElement(using: &random)!)
+            }
+            let stack = ListScreen.Stack(rows: items, rowHeight: 44, style: nil)
+            func visible() -> [Int] {
+                let first = Int.random(in: 0...32, using: &random)
+                return Array(first..<(first + Int.random(in: 0...12, using: &random)))
+            }
+            let (old, new) = (visible(), visible())
+            // On a grid of 44 pt half the time, so that rows leaving and entering tie.
+            let grid = Bool.random(using: &random)
+            let moved: Runner.Movement = (start: grid ? 44 * Double(Int.random(in: -2...20, using: &random)) : Double(Int.random(in: -100...900, using: &random)),
+                                          down: Bool.random(using: &random),
+                                          height: grid ? 44 * Double(Int.random(in: 2...15, using: &random)) : Double(Int.random(in: 100...700, using: &random)),
+                                          arrived: Bool.random(using: &random))
+            let first = Runner.firstCrossing(from: old, to: new, stack: stack, moved)
+            let order = Runner.crossingOrder(from: old, to: new, stack: stack, moved)
+            XCTAssertEqual(first.map { "\($0.enters ? "+" : "-")\($0.row)" }, order.first.map { "\($0.enters ? "+" : "-")\($0.row)" },
+                           "round \(round): \(old) → \(new), \(moved)")
+            if first != nil { found += 1 }
+        }
+        XCTAssertGreaterThan(found, 1_500)
     }
 }
