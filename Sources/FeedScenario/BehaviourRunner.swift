@@ -538,24 +538,30 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             // see them: a search keeps no log of the callbacks' names, and no journal. Most often the first
             // changes nothing: the rows' order is then not worked out, only which comes first.
             let stopsWhenQuiet = searching && journal == nil && fixed.skipsQuietRowCallbacks
-            var firstDone = false
+            /// Makes one row callback: whether the ones after it are still to be made.
+            func call(_ callback: ListCallback) -> Bool {
+                if deliver(callback) {
+                    view = snapshot
+                    return true
+                }
+                return !stopsWhenQuiet
+            }
+            var firstMade = false
             if stopsWhenQuiet, let first = Self.firstCrossing(from: old, to: now, stack: stack, moved) {
-                guard deliver(first.enters ? .cellForRowAt(first.row, view) : .didEndDisplaying(first.row, view)) else {
+                guard call(first.enters ? .cellForRowAt(first.row, view) : .didEndDisplaying(first.row, view)) else {
                     start = contentOffset
                     continue
                 }
-                view = snapshot
-                firstDone = true
+                firstMade = true
             }
             // In the order the rows crossed: by distance, a row leaving before one entering, then by row.
-            let order = Self.crossingOrder(from: old, to: now, stack: stack, moved)
-            crossings: for (index, (row, enters)) in order.enumerated() {
-                let done = firstDone && index == 0
+            for (index, (row, enters)) in Self.crossingOrder(from: old, to: now, stack: stack, moved).enumerated() {
+                // The first row's first callback may have been made above.
+                let made = firstMade && index == 0
                 if enters {
-                    if done { } else if deliver(.cellForRowAt(row, view)) { view = snapshot } else if stopsWhenQuiet { break crossings }
-                    if deliver(.willDisplay(row, view)) { view = snapshot } else if stopsWhenQuiet { break crossings }
-                } else if !done {
-                    if deliver(.didEndDisplaying(row, view)) { view = snapshot } else if stopsWhenQuiet { break crossings }
+                    guard made || call(.cellForRowAt(row, view)), call(.willDisplay(row, view)) else { break }
+                } else {
+                    guard made || call(.didEndDisplaying(row, view)) else { break }
                 }
             }
             // The callbacks moved nothing and changed no row (most often): the rows shown are `now` still.
