@@ -42,10 +42,10 @@ public protocol PagingBehaviour: Sendable {
     func hashSearchKey(_ state: State, into hasher: inout Hasher)
 
     /// Whether the logic answers `cellForRowAt`, `willDisplay` and `didEndDisplaying` alike: the same state and
-    /// effects, read from the scroll view they carry, whatever the row and whichever of the three (`false`, the
+    /// effects for a given state and scroll view, whatever the row and whichever of the three (`false`, the
     /// default, promises nothing). A search may then stop a settling's row callbacks at the first that changes
-    /// nothing: the rest, with the same scroll view and state, would change nothing either. Most of a search's
-    /// callbacks are these (a dozen rows cross in a scroll), and most change nothing.
+    /// nothing: `handle` being pure, the rest, with the same scroll view and state, would change nothing either.
+    /// Most of a search's callbacks are these (a dozen rows cross in a scroll), and most change nothing.
     var answersRowCallbacksAlike: Bool { get }
 }
 

@@ -517,6 +517,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// for each that left, in the order they crossed its edges as the offset moved from `from`
     /// (rows that arrive without a move enter top to bottom). A callback may change the rows
     /// (a logic that appends in `cellForRowAt`): the check repeats until the rows shown hold still.
+    /// A search of a logic that answers the row callbacks alike stops each pass at the first that changes nothing.
     private mutating func settleRows(from: Double? = nil) {
         // Nothing moved and no row changed since the rows were last settled: the same rows show (a search
         // settles after every callback, and most change nothing).
@@ -546,8 +547,10 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
                 }
                 return !stopsWhenQuiet
             }
+            // The rows as they crossed: the first callback may restack them.
+            let crossed = stack
             var firstMade = false
-            if stopsWhenQuiet, let first = Self.firstCrossing(from: old, to: now, stack: stack, moved) {
+            if stopsWhenQuiet, let first = Self.firstCrossing(from: old, to: now, stack: crossed, moved) {
                 guard call(first.enters ? .cellForRowAt(first.row, view) : .didEndDisplaying(first.row, view)) else {
                     start = contentOffset
                     continue
@@ -555,7 +558,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
                 firstMade = true
             }
             // In the order the rows crossed: by distance, a row leaving before one entering, then by row.
-            for (index, (row, enters)) in Self.crossingOrder(from: old, to: now, stack: stack, moved).enumerated() {
+            for (index, (row, enters)) in Self.crossingOrder(from: old, to: now, stack: crossed, moved).enumerated() {
                 // The first row's first callback may have been made above.
                 let made = firstMade && index == 0
                 if enters {

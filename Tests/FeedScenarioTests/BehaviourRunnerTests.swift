@@ -99,7 +99,9 @@ final class BehaviourRunnerTests: XCTestCase {
     /// callbacks at the first that changes nothing, and ends in the state a render reaches, which makes them all.
     /// Each of the first three row callbacks after a scroll changes this one's state: those three are made.
     func testASearchStopsTheRowCallbacksAtTheFirstThatChangesNothing() throws {
+        final class Calls: @unchecked Sendable { var count = 0 }
         struct ThreeRowCallbacks: PagingBehaviour {
+            let calls = Calls()
             struct State: Hashable, Sendable {
                 var rows = Recorder.State()
                 var rowCallbacks = 0
@@ -107,6 +109,7 @@ final class BehaviourRunnerTests: XCTestCase {
             var initialState: State { State() }
             var answersRowCallbacksAlike: Bool { true }
             func handle(_ callback: ListCallback, state: inout State) -> [ListEffect] {
+                calls.count += 1
                 switch callback {
                 case .cellForRowAt, .willDisplay, .didEndDisplaying: state.rowCallbacks = min(3, state.rowCallbacks + 1)
                 case .scrollViewDidScroll: state.rowCallbacks = 0
@@ -117,7 +120,8 @@ final class BehaviourRunnerTests: XCTestCase {
             func screen(_ state: State) -> ListScreen { Recorder().screen(state.rows) }
         }
         func play(searching: Bool) throws -> (BehaviourRunner<ThreeRowCallbacks>, delivered: Int) {
-            var runner = BehaviourRunner(ThreeRowCallbacks(), config: Preset.standard.config()!,
+            let logic = ThreeRowCallbacks()
+            var runner = BehaviourRunner(logic, config: Preset.standard.config()!,
                                          source: SyntheticSource(total: 30, pageSize: 30, latency: .fixed(1), title: "Item {n}"))
             var delivered = 0
             for text in ["launch", "wait 1", "scroll to bottom", "drag by -100", "release"] {
@@ -127,10 +131,12 @@ final class BehaviourRunnerTests: XCTestCase {
                 try runner.perform(ScriptStep.parse(text).get()) { (_: Frame) throws(Never) in }
                 delivered += runner.callbacks.count - before
             }
-            return (runner, delivered)
+            return (runner, searching ? logic.calls.count : delivered)
         }
-        let (rendered, delivered) = try play(searching: false), (searched, _) = try play(searching: true)
+        let (rendered, delivered) = try play(searching: false), (searched, handled) = try play(searching: true)
         XCTAssertGreaterThan(delivered, 40, "the render makes every row callback")
+        // The search: the callbacks besides the rows', and a few row callbacks a pass (three, then a quiet one).
+        XCTAssertLessThan(handled * 2, delivered, "the search stops at the first row callback that changes nothing")
         XCTAssertEqual(searched.state, rendered.state)
         XCTAssertEqual(searched.state.rowCallbacks, 3)
         XCTAssertEqual(searched.screen, rendered.screen)

@@ -127,7 +127,8 @@ public struct RulesBehaviour: PagingBehaviour {
         hasher.combine(0)  // suppressed
     }
 
-    /// Every row callback only reads the scroll view it carries (`see`).
+    /// Every row callback runs the same code — `see` of its scroll view, then what follows from the state — and
+    /// none reads the row or which callback it is.
     public var answersRowCallbacksAlike: Bool { true }
 
     public func handle(_ callback: ListCallback, state: inout State) -> [ListEffect] {
