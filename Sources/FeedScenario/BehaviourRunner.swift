@@ -169,8 +169,8 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// touches, where two threads retaining one object slow each other (each count moves between cores).
     /// Nothing it does changes.
     /// - Complexity: O(1): an allocation, and a retain of each of the shared values' parts.
-    package mutating func detach() {
-        fixed = fixed.copy()
+    package mutating func detach(callbackChecks: [CallbackCheck]? = nil) {
+        fixed = fixed.copy(callbackChecks: callbackChecks)
         source = Self.reboxed(source)
     }
 

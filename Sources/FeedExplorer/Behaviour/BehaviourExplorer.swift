@@ -22,7 +22,7 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
     /// The rules' checks by kind, with their places in `invariants`: a search calls them for every state and
     /// callback, and reading them out of the rules each time copied every rule (a tenth of a search, perf).
     private var stateChecks: [(rule: Int, check: @Sendable (Behaviour.State, ListScreen, PlayFacts) -> String?)] = []
-    private var callbackChecks: [CallbackCheck] = []
+    private(set) var callbackChecks: [CallbackCheck] = []
     /// What of the logic's state tells states apart (by default, the behaviour's `searchKey`).
     public var key: @Sendable (Behaviour.State) -> AnyHashable { didSet { keyIsBehaviours = false } }
     /// `key` is the behaviour's `searchKey`, which a fingerprint search hashes as it is, not boxed.
@@ -250,6 +250,8 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
         copy.pages = pages.detached()
         copy.moves = moves.map { $0 }
         copy.outcomes = outcomes.map { $0 }
+        copy.stateChecks = stateChecks.map { rule, check in (rule, { check($0, $1, $2) }) }
+        copy.callbackChecks = callbackChecks.map { $0.forOneThread() }
         return copy
     }
 
@@ -257,7 +259,9 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
     /// on `runner` itself, the others on copies of it (a caller that keeps the runner passes a copy).
     /// - Complexity: O(moves × a move's callbacks), times the outcomes for a wait.
     func successors(of runner: consuming BehaviourRunner<Behaviour>, source: ScriptedSource) -> [(Transition, BehaviourRunner<Behaviour>)] {
+        // Room for a state a move and a wait's outcomes, made once: grown by appends, the array copied its runners, kilobytes each.
         var made: [(Transition, BehaviourRunner<Behaviour>)] = []
+        made.reserveCapacity(moves.count + outcomes.count)
         var pending: (Move, [ScriptStep])?
         for move in moves {
             guard let steps = steps(move, in: runner) else { continue }
@@ -301,14 +305,13 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
     /// for a wait one per combination of reply outcomes.
     private func branches(_ move: Move, steps: [ScriptStep], from runner: consuming BehaviourRunner<Behaviour>,
                           source: ScriptedSource, into made: inout [(Transition, BehaviourRunner<Behaviour>)]) {
-        var next = runner
         if case .wait(let seconds) = steps[0] {
-            let end = VirtualTime.rounded(next.time + seconds)
-            deliver(next, until: end, replies: [], deliveries: 0, source: source, move: move, steps: steps, into: &made)
+            let end = VirtualTime.rounded(runner.time + seconds)
+            deliver(runner, until: end, replies: [], deliveries: 0, source: source, move: move, steps: steps, into: &made)
             return
         }
-        for step in steps { next.perform(step) }
-        made.append((Transition(move: move, steps: steps), next))
+        for step in steps { runner.perform(step) }
+        made.append((Transition(move: move, steps: steps), runner))
     }
 
     /// The runner's `wait`, branching on the outcome of each reply to a request still in flight; each state it
@@ -316,7 +319,6 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
     /// place and only the others copy it (a wait copied the whole runner three times an outcome, perf).
     private func deliver(_ runner: consuming BehaviourRunner<Behaviour>, until end: Double, replies: [DeliveredReply], deliveries: Int,
                          source: ScriptedSource, move: Move, steps: [ScriptStep], into made: inout [(Transition, BehaviourRunner<Behaviour>)]) {
-        var runner = runner
         guard deliveries < maxDeliveriesPerWait, let due = runner.peekDue(by: end) else {
             runner.advanceClock(to: end)
             made.append((Transition(move: move, steps: steps, replies: replies), runner))
@@ -328,7 +330,6 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
             return
         }
         func branch(_ runner: consuming BehaviourRunner<Behaviour>, _ outcome: ScriptedReply) {
-            var runner = runner
             _ = runner.deliverNext(by: end, outcome: pages.outcome(outcome, page: request.page, request: request.id, head: head, of: source))
             deliver(runner, until: end, replies: replies + [DeliveredReply(requestID: request.id, outcome: outcome, stale: false)],
                     deliveries: deliveries + 1, source: source, move: move, steps: steps, into: &made)

@@ -340,7 +340,7 @@ extension BehaviourExplorer {
                                  local: { thread in Worker(explorer: jobs > 1 ? explorer.detached() : explorer, thread: thread) }) { worker, k in
             var parent = routes.isEmpty ? runners[parents.lowerBound + k].take() : worker.explorer.replay(routes[k]).end
             // A parent another thread made is detached (one re-run from the start is the worker's own already).
-            if let owners, owners[k] != worker.thread { parent.detach() }
+            if let owners, owners[k] != worker.thread { parent.detach(callbackChecks: worker.explorer.callbackChecks) }
             let parentPrint = worker.explorer.fingerprint(parent)
             var made = worker.explorer.successors(of: parent, source: worker.explorer.source)
             var expanded: [Expanded] = []
@@ -353,8 +353,8 @@ extension BehaviourExplorer {
                     expanded.append(Expanded(runner: nil, fresh: false, print: print, broken: broken, stateBroken: []))
                 } else {
                     let stateBroken = worker.explorer.stateBreaches(runner)
-                    expanded.append(Expanded(runner: keep ? Held(runner, maker: worker.thread) : nil, fresh: true, print: print, broken: broken,
-                                             stateBroken: stateBroken))
+                    expanded.append(Expanded(runner: keep ? Held(consume runner, maker: worker.thread) : nil, fresh: true, print: print,
+                                             broken: broken, stateBroken: stateBroken))
                 }
             }
             return (parentPrint, expanded)
