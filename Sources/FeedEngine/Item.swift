@@ -24,9 +24,23 @@ extension Array where Element == Item {
         guard count >= prefix.count else { return false }
         return withUnsafeBufferPointer { rows in
             prefix.withUnsafeBufferPointer { head in
+                // Rows copied from the prefix's are its bits (a page appended to a copy of them): compared as words,
+                // they are equal, unless a height is NaN, which `==` never takes for itself.
+                if Self.sameBits(rows, head), !head.contains(where: { $0.height?.isNaN == true }) { return true }
                 for index in head.indices where rows[index] != head[index] { return false }
                 return true
             }
         }
+    }
+
+    /// Whether the first `head.count` items of `rows` are bit for bit `head`'s, read a word at a time.
+    private static func sameBits(_ rows: UnsafeBufferPointer<Item>, _ head: UnsafeBufferPointer<Item>) -> Bool {
+        guard let here = rows.baseAddress, let there = head.baseAddress else { return head.isEmpty }
+        let words = head.count * MemoryLayout<Item>.stride / MemoryLayout<UInt64>.stride
+        let a = UnsafeRawPointer(here), b = UnsafeRawPointer(there)
+        for word in 0..<words where a.load(fromByteOffset: word * 8, as: UInt64.self) != b.load(fromByteOffset: word * 8, as: UInt64.self) {
+            return false
+        }
+        return true
     }
 }

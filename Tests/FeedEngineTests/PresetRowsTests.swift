@@ -39,11 +39,12 @@ final class PresetRowsTests: XCTestCase {
     }
 
     /// `[Item].begins(with:)` against its naive twin, `starts(with:)`: rows that differ in an id, a title, a
-    /// height or a field, shorter and longer prefixes, empty ones, and a copy with a page appended.
+    /// height or a field, shorter and longer prefixes, empty ones, and a copy with a page appended; rows copied
+    /// from the prefix (the same bits) with a NaN height among them, which `==` never takes for itself.
     func testRowsBeginWithAPrefixAsStartsWithSays() {
         // Seeded, so that a failure repeats.
         var generator = SeededRandom(seed: 7)
-        let ids = ["1", "2", "3"], heights: [Double?] = [nil, 44, 60]
+        let ids = ["1", "2", "3"], heights: [Double?] = [nil, 44, 60, .nan]  // NaN: never == itself
         func item() -> Item {
             Item(id: ids.randomElement(using: &generator)!, title: ids.randomElement(using: &generator)!,
                  height: heights.randomElement(using: &generator)!, fields: Bool.random(using: &generator) ? [:] : ["k": "v"])
@@ -63,5 +64,52 @@ final class PresetRowsTests: XCTestCase {
         appended.append(Item(id: "40", title: "Item 40"))
         XCTAssertTrue(appended.begins(with: before))
         XCTAssertFalse(before.begins(with: appended))
+    }
+
+    /// `RowIDs` against its naive twin, a `Set<String>`: ids drawn from a few, so that many repeat; with their
+    /// real hashes, with one hash for all (every id meets every other in the table), and with hashes whose
+    /// upper halves agree (they meet in the table but differ in the half it keeps).
+    func testRowIDsFindRepeatsAsASetDoes() {
+        var generator = SeededRandom(seed: 11)
+        for hashing in ["real", "one for all", "upper half alike"] {
+            for _ in 0..<50 {
+                var table = RowIDs(), set = Set<String>(), rows: [Item] = []
+                for _ in 0..<Int.random(in: 0...300, using: &generator) {
+                    let id = "id-\(Int.random(in: 0..<120, using: &generator))"
+                    let hash: UInt64 = switch hashing {
+                    case "real": RowIDs.hash(id)
+                    case "one for all": 0xDEAD_BEEF_0000_0001
+                    default: 0x1234_5678_0000_0000 | RowIDs.hash(id) & 0xFFFF_FFFF
+                    }
+                    let fresh = table.insert(id, hash: hash, row: rows.count, in: rows)
+                    XCTAssertEqual(fresh, set.insert(id).inserted, "\(hashing): \(id) after \(rows.map(\.id))")
+                    if fresh { rows.append(Item(id: id, title: id)) }
+                }
+                XCTAssertEqual(table.count, set.count)
+                table.removeAll()
+                XCTAssertTrue(table.insert(rows.first?.id ?? "x", hash: 1, row: 0, in: []), "empty after removeAll")
+            }
+        }
+    }
+
+    /// The rows a preset keeps, page by page, against a naive twin that drops an id it has seen (in a `Set`).
+    func testPagesKeepTheRowsANaiveListKeeps() {
+        var generator = SeededRandom(seed: 12)
+        for _ in 0..<100 {
+            var rows = PresetRows(), seen = Set<String>(), kept: [String] = [], dropped = 0
+            for _ in 0..<Int.random(in: 1...8, using: &generator) {
+                if Int.random(in: 0..<6, using: &generator) == 0 {
+                    rows.removeAll()
+                    seen = []
+                    kept = []
+                }
+                let page = (0..<Int.random(in: 0...25, using: &generator)).map { _ in "\(Int.random(in: 0..<60, using: &generator))" }
+                rows.append(page.map { Item(id: $0, title: "Item \($0)") }, rowHeight: 44, style: nil)
+                for id in page { if seen.insert(id).inserted { kept.append(id) } else { dropped += 1 } }
+                XCTAssertEqual(rows.items.map(\.id), kept)
+                XCTAssertEqual(rows.duplicatesDropped, dropped)
+                XCTAssertEqual(rows.height, Double(kept.count) * 44)
+            }
+        }
     }
 }

@@ -3,7 +3,7 @@
 /// table with a `style` (SPEC §9) — is summed as pages arrive, for the rules that read where the rows end.
 public struct PresetRows: Hashable, Sendable {
     public private(set) var items: [Item] = []
-    private var ids: Set<String> = []
+    private var ids = RowIDs()
     /// The rows' slots summed: where the content above the footer ends.
     public private(set) var height = 0.0
     /// Items dropped as repeats, over the whole run (frame JSON `duplicatesDropped`).
@@ -47,6 +47,9 @@ public struct PresetRows: Hashable, Sendable {
     public var count: Int { items.count }
     public var isEmpty: Bool { items.isEmpty }
 
+    /// Swift's per-process hash seed, for `idsHash`.
+    private static let seed = UInt64(truncatingIfNeeded: 0x51_7CC1_B727_220A.hashValue)
+
     /// A refresh or first load replaces the rows.
     mutating func removeAll() {
         items.removeAll()
@@ -59,14 +62,16 @@ public struct PresetRows: Hashable, Sendable {
     /// - Complexity: O(k) for k items.
     mutating func append(_ page: [Item], rowHeight: Double, style: ListStyle?) {
         for item in page {
-            guard ids.insert(item.id).inserted else {
+            let hash = RowIDs.hash(item.id)
+            guard ids.insert(item.id, hash: hash, row: items.count, in: items) else {
                 duplicatesDropped += 1
                 continue
             }
             height += (item.height ?? rowHeight) + Self.headerSpace(above: item, after: items.last, style: style)
             items.append(item)
-            // Order matters: multiplied by an odd constant before each id's hash goes in.
-            idsHash = (idsHash &* -7_046_029_254_386_353_131) ^ item.id.hashValue
+            // Order matters: multiplied by an odd constant before each id's hash goes in, mixed with this process's
+            // seed (as `Hasher`'s are), so that two lists folding alike in one run would not in the next.
+            idsHash = (idsHash &* -7_046_029_254_386_353_131) ^ Int(truncatingIfNeeded: (hash ^ Self.seed) &* 0xD6E8_FEB8_6659_FD93)
         }
     }
 
