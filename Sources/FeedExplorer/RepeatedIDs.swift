@@ -2,32 +2,21 @@ import FeedEngine
 
 /// The first row whose id an earlier row has, for `no-row-lost-or-duplicated`, which asks after every
 /// reply that changes rows. The same answer as inserting every id into a `Set<String>` in order
-/// (`naive`, its twin, against which it is tested), at a fraction of the cost: ids are hashed with
-/// `Fingerprint` into one open-addressed table of row indices, and rows whose hashes meet are compared
-/// as strings, so that a collision of hashes never counts as a repeat.
+/// (`naive`, its twin, against which it is tested), at a fraction of the cost: the ids go into the table a
+/// preset's rows keep theirs in (`RowIDs`: half a hash and the row in a word, a repeat confirmed by comparing
+/// the ids as strings, so that a collision of hashes never counts as a repeat).
 package enum RepeatedIDs {
     /// - Complexity: O(rows) expected.
     package static func first(in items: [Item]) -> String? {
         if items.count < 2 { return nil }
-        var size = 16
-        while size < items.count * 2 { size <<= 1 }
-        let mask = size - 1
-        // Row index + 1 in each slot, 0 for empty; the hashes beside them.
-        var slots = [Int32](repeating: 0, count: size)
-        var hashes = [UInt64](repeating: 0, count: size)
-        for (index, item) in items.enumerated() {
-            var hasher = Fingerprint(seed: 0x510E_527F_ADE6_82D1)
-            hasher.combine(item.id)
-            let hash = hasher.value
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while slots[slot] != 0 {
-                if hashes[slot] == hash && items[Int(slots[slot]) - 1].id == item.id { return item.id }
-                slot = (slot + 1) & mask
+        var ids = RowIDs(capacity: items.count)
+        // Each id read in place (copying out an item retained its texts).
+        return items.withUnsafeBufferPointer { rows in
+            for row in rows.indices where !ids.insert(rows[row].id, hash: RowIDs.hash(rows[row].id), row: row, in: items) {
+                return rows[row].id
             }
-            slots[slot] = Int32(index + 1)
-            hashes[slot] = hash
+            return nil
         }
-        return nil
     }
 
     /// The naive twin: a set of the ids seen so far.

@@ -6,13 +6,20 @@
 /// came from, and a page then copies the table: as words, that is one `memcpy`, where a `Set<String>` copied
 /// every id and hashed each new one twice (a tenth of a search's instructions, callgrind).
 /// Its naive twin is a `Set<String>` (`PresetRowsTests`).
-struct RowIDs: Sendable {
+package struct RowIDs: Sendable {
     /// 0 for an empty slot, else the id's hash's upper half over the row's index + 1.
     private var slots: [UInt64] = []
-    private(set) var count = 0
+    package private(set) var count = 0
+
+    /// Room for `rows` ids without growing.
+    package init(capacity rows: Int = 0) {
+        var size = 16
+        while size < rows * 2 { size <<= 1 }
+        if rows > 0 { slots = [UInt64](repeating: 0, count: size) }
+    }
 
     /// The hash `insert` takes, the same in every process.
-    static func hash(_ id: String) -> UInt64 {
+    package static func hash(_ id: String) -> UInt64 {
         var hasher = Fingerprint(seed: 0x3C6E_F372_FE94_F82B)
         hasher.combine(id)
         return hasher.value
@@ -21,7 +28,7 @@ struct RowIDs: Sendable {
     /// Notes `id`, whose hash is `hash(id)`, as the id of row `row` (rows are noted in order), unless a row
     /// of `items` has it already: then `false`, and nothing is noted.
     /// - Complexity: O(1) expected; O(rows) when the table grows.
-    mutating func insert(_ id: String, hash: UInt64, row: Int, in items: [Item]) -> Bool {
+    package mutating func insert(_ id: String, hash: UInt64, row: Int, in items: [Item]) -> Bool {
         if (count + 1) * 2 > slots.count { grow() }
         let half = hash >> 32, mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: half) & mask
@@ -35,7 +42,7 @@ struct RowIDs: Sendable {
         return true
     }
 
-    mutating func removeAll() {
+    package mutating func removeAll() {
         slots = []
         count = 0
     }
