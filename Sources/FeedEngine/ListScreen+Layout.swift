@@ -25,12 +25,17 @@ extension ListScreen {
     /// bars and safe area), as the frame draws them, for rows `rowsHeight` tall.
     /// - Complexity: O(1).
     public func viewsInView(_ geometry: Geometry, config: FeedConfig, rowsHeight: Double) -> (header: Bool, footer: Bool) {
+        viewsInView(geometry, headerHeight: config.header?.height ?? 0, footerHeight: config.footer.height, rowsHeight: rowsHeight)
+    }
+
+    /// The same from the views' heights (a header's 0 when the list has none): a search asks it of every state,
+    /// and a configuration passed whole was copied, its texts retained by two threads at once.
+    public func viewsInView(_ geometry: Geometry, headerHeight: Double, footerHeight: Double, rowsHeight: Double) -> (header: Bool, footer: Bool) {
         let areaTop = geometry.contentOffset + geometry.insets.top
         let areaBottom = geometry.contentOffset + geometry.viewport.height - geometry.insets.bottom
         func seen(_ from: Double, _ height: Double) -> Bool { from < areaBottom && from + height > areaTop }
-        let headerHeight = config.header?.height ?? 0
         return (header != .hidden && seen(-headerHeight, headerHeight),
-                footer != .hidden && seen(footerTop(geometry, rowsHeight: rowsHeight), config.footer.height))
+                footer != .hidden && seen(footerTop(geometry, rowsHeight: rowsHeight), footerHeight))
     }
 
     /// Where the footer view's top sits in the content.

@@ -23,8 +23,11 @@ public struct RowOffsets: Hashable, Sendable {
 
     /// The number of rows.
     public private(set) var count = 0
-    /// `tree[i]` (1-based) holds the sum of full blocks `(i - lowbit(i), i]`.
-    private var tree: [Double] = [0]
+    /// `tree[i]` (1-based) holds the sum of full blocks `(i - lowbit(i), i]`; empty (no room for the unused
+    /// `tree[0]` either) until a block fills. Empty, it is the runtime's one empty array, whose count is never
+    /// written: lists shorter than a block, as most a search makes are, then share no array of their own. (A `[0]`
+    /// made at the start was shared by every state of a search, copied at every step by two threads at once.)
+    private var tree: [Double] = []
     /// The sum of the rows after the last full block.
     private var tailSum: Double = 0
     /// The sum of all heights.
@@ -38,7 +41,7 @@ public struct RowOffsets: Hashable, Sendable {
     }
 
     /// Full blocks, held in the tree.
-    private var fullBlocks: Int { tree.count - 1 }
+    private var fullBlocks: Int { max(0, tree.count - 1) }
 
     /// Appends one row at the bottom.
     /// - Complexity: amortized O(1): a block joins the tree every 64 rows, and
@@ -49,6 +52,7 @@ public struct RowOffsets: Hashable, Sendable {
         total += height
         tailSum += height
         guard count % Self.blockSize == 0 else { return }
+        if tree.isEmpty { tree.append(0) }
         let i = tree.count
         let lowest = i & -i
         var sum = tailSum

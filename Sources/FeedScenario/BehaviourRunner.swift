@@ -226,7 +226,9 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
 
     /// Whether the header and footer views are in view, as the frame shows them.
     /// - Complexity: O(1).
-    public var viewsInView: (header: Bool, footer: Bool) { screen.viewsInView(geometry, config: config, rowsHeight: stack.height) }
+    public var viewsInView: (header: Bool, footer: Bool) {
+        screen.viewsInView(geometry, headerHeight: config.header?.height ?? 0, footerHeight: config.footer.height, rowsHeight: stack.height)
+    }
 
     public var layout: Layout {
         let request = inFlight.values.max { $0.id < $1.id }

@@ -18,6 +18,8 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
     public let source: ScriptedSource
     /// Each reply outcome of `source`'s first pages, made once (for each number of items an insert may add).
     private var pages: OutcomeTable
+    /// `latencyCycle(source.items.latency)`, for `latencyPhase`.
+    private let latencyCycle: Int?
     public var invariants: [BehaviourInvariant<Behaviour.State>] { didSet { (stateChecks, callbackChecks) = Self.checks(invariants) } }
     /// The rules' checks by kind, with their places in `invariants`: a search calls them for every state and
     /// callback, and reading them out of the rules each time copied every rule (a tenth of a search, perf).
@@ -67,6 +69,7 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
         self.scenario = scenario
         self.source = .searching(scenario)
         pages = OutcomeTable(source)
+        latencyCycle = Self.latencyCycle(source.items.latency)
         self.invariants = invariants
         (stateChecks, callbackChecks) = Self.checks(invariants)
         self.key = key ?? { AnyHashable(behaviour.searchKey($0)) }
@@ -236,10 +239,17 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
     /// Where per-request latencies are in their cycle: nothing for a fixed latency, the request count
     /// modulo the list for a list, and the request count itself for any other kind (which then never repeats).
     func latencyPhase(_ runner: BehaviourRunner<Behaviour>) -> Int {
-        switch source.items.latency {
-        case .fixed: return 0
-        case .perRequest(let list): return list.isEmpty ? 0 : runner.requestsIssued % list.count
-        case .seeded: return runner.requestsIssued
+        guard let latencyCycle else { return runner.requestsIssued }
+        return runner.requestsIssued % latencyCycle
+    }
+
+    /// The length of the latencies' cycle (1 for a fixed latency or an empty list), `nil` when they never repeat:
+    /// worked out once, since reading the list at every state retained it, from every thread of a search.
+    private static func latencyCycle(_ latency: Latency) -> Int? {
+        switch latency {
+        case .fixed: return 1
+        case .perRequest(let list): return max(1, list.count)
+        case .seeded: return nil
         }
     }
 
