@@ -196,7 +196,8 @@ final class BehaviourSearchTests: XCTestCase {
                        file: #filePath, line: #line)
         }
         // Batches of 40 on two threads: each begun while the one before is merged, checked against the visited
-        // set as it stood before that one (`run`'s pipeline), and a cap inside a batch while the next is begun.
+        // set as it stood before that one (`run`'s pipeline), a level's first begun while the last of the level
+        // before is merged, and a cap inside a batch while the next is begun.
         explorer.maxDepth = 8
         let whole = explorer.run()
         XCTAssertGreaterThan(whole.statistics.states, 400, "levels of several batches")

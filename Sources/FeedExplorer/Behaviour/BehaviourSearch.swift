@@ -147,6 +147,9 @@ extension BehaviourExplorer {
 
         /// The batch of parents from `first` in the level being expanded: up to `batchSize`, all with their runners
         /// kept or all re-run from the start along their routes (parents past the runners kept).
+        // One explorer a thread for the whole search (made for each batch, their copies of the reply pages took a
+        // hundredth of a search on two threads).
+        let explorers = jobs > 1 ? (0..<jobs).map { _ in detached() } : [self]
         func parents(from first: Int, depth: Int) -> Range<Int> {
             let kept = frontier.currentBase + frontier.current.count
             var end = min(search.levelEnd(depth), first + batchSize)
@@ -159,10 +162,19 @@ extension BehaviourExplorer {
             let routes = batch.lowerBound < kept ? [] : batch.map { search.trail.route(to: $0) }
             // States at the depth limit are never expanded: their runners are not kept.
             return self.beginExpanding(frontier.current, batch.lowerBound < kept ? (batch.lowerBound - frontier.currentBase)..<(batch.upperBound - frontier.currentBase) : 0..<0,
-                                       routes: routes, seen: visited, keep: depth + 1 < maxDepth, jobs: jobs)
+                                       routes: routes, seen: visited, keep: depth + 1 < maxDepth, explorers: explorers)
         }
-        // With several threads, the next batch of a level is begun before this one is merged: the other threads expand
-        // it while this one merges (a tenth of a search's time on one thread, perf). Its successors are checked
+        /// The first batch of the level after `depth`, when it can be begun while the last of `depth` is merged: a whole
+        /// batch of it is found, its runners are kept, and it lies above the depth limit. The merge adds the rest of the level.
+        func upcomingBatch(after depth: Int) -> Range<Int>? {
+            guard depth + 1 < maxDepth, search.levelStarts.count > depth + 1 else { return nil }
+            let first = search.levelStarts[depth + 1]
+            guard search.trail.count - first >= batchSize, frontier.upcoming.count >= batchSize else { return nil }
+            return first..<first + batchSize
+        }
+        // With several threads, the next batch is begun before this one is merged: the other threads expand
+        // it while this one merges (a tenth of a search's time on one thread, perf); after a level's last batch, the
+        // next level's first, as far as it is found (else the other threads waited for the level's last merge). Its successors are checked
         // against the visited set as it stood before this batch, which is left as it is until that batch is done
         // (the merge notes what it adds in `added`): a successor this batch adds reaches the merge as not yet
         // seen, and the merge, which decides, finds it seen then. The order and the results stay the same.
@@ -191,7 +203,12 @@ extension BehaviourExplorer {
             added = FingerprintSet()
             addedPrints = []
             let next = batch.upperBound < search.levelEnd(depth) ? parents(from: batch.upperBound, depth: depth) : nil
-            if jobs > 1, let next { ahead = (next, beginExpanding(next, depth: depth)) }
+            if jobs > 1, let next {
+                ahead = (next, beginExpanding(next, depth: depth))
+            } else if jobs > 1, let upcoming = upcomingBatch(after: depth) {
+                ahead = (upcoming, self.beginExpanding(frontier.upcoming, 0..<upcoming.count, routes: [], seen: visited,
+                                                       keep: depth + 2 < maxDepth, explorers: explorers))
+            }
             var merged = 0
             for k in expansions.indices {
                 if search.trail.count >= maxStates {
@@ -325,9 +342,9 @@ extension BehaviourExplorer {
     @_specialize(where Behaviour == Seed000Behaviour)
     @_specialize(where Behaviour == Seed001Behaviour)
     private func beginExpanding(_ runners: [Held<BehaviourRunner<Behaviour>>], _ parents: Range<Int>, routes: [[Int]],
-                                seen: FingerprintSet, keep: Bool, jobs: Int) -> () -> [(print: UInt64, successors: [Expanded])] {
-        // The explorer, the routes and the visited set are only read; each worker takes its own parents.
-        let explorer = self
+                                seen: FingerprintSet, keep: Bool, explorers: [Self]) -> () -> [(print: UInt64, successors: [Expanded])] {
+        // The routes and the visited set are only read; each worker takes its own parents, with its thread's explorer.
+        let jobs = explorers.count
         let count = routes.isEmpty ? parents.count : routes.count
         // Blocks of 16 neighbouring parents, each worker taking first the parents it made in the level before
         // (`SharedMap`): states made by one thread share storage (the rows the parent had), and two threads
@@ -337,7 +354,7 @@ extension BehaviourExplorer {
         // (`BehaviourRunner.detach()`).
         let owners = jobs > 1 && routes.isEmpty ? parents.map { runners[$0].maker } : nil
         return ParallelMap.begin(count, jobs: jobs, chunk: 16, owners: owners,
-                                 local: { thread in Worker(explorer: jobs > 1 ? explorer.detached() : explorer, thread: thread) }) { worker, k in
+                                 local: { thread in Worker(explorer: explorers[thread], thread: thread) }) { worker, k in
             var parent = routes.isEmpty ? runners[parents.lowerBound + k].take() : worker.explorer.replay(routes[k]).end
             // A parent another thread made is detached (one re-run from the start is the worker's own already).
             if let owners, owners[k] != worker.thread { parent.detach(callbackChecks: worker.explorer.callbackChecks) }
@@ -361,7 +378,8 @@ extension BehaviourExplorer {
         }
     }
 
-    /// What a worker of `beginExpanding` holds of its own: its explorer, and its number.
+    /// What a worker of `beginExpanding` holds of its own: its thread's explorer, and its number. A value, not
+    /// an object: an explorer read through a reference was copied out at every call.
     private struct Worker {
         var explorer: BehaviourExplorer
         let thread: Int
