@@ -167,7 +167,8 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// Gives the runner its own copy of what the runners of a search share (`Fixed`, the data source's box),
     /// for a thread to copy it from: the copies it makes then retain and release objects no other thread
     /// touches, where two threads retaining one object slow each other (each count moves between cores).
-    /// Nothing it does changes.
+    /// Nothing it does changes. `callbackChecks`, when given, are the same rules behind the thread's own closures
+    /// (`CallbackCheck.forOneThread()`).
     /// - Complexity: O(1): an allocation, and a retain of each of the shared values' parts.
     package mutating func detach(callbackChecks: [CallbackCheck]? = nil) {
         fixed = fixed.copy(callbackChecks: callbackChecks)

@@ -145,11 +145,11 @@ extension BehaviourExplorer {
                                   complete: search.next == search.trail.count, capped: search.trail.count >= maxStates)
         }
 
-        /// The batch of parents from `first` in the level being expanded: up to `batchSize`, all with their runners
-        /// kept or all re-run from the start along their routes (parents past the runners kept).
         // One explorer a thread for the whole search (made for each batch, their copies of the reply pages took a
         // hundredth of a search on two threads).
         let explorers = jobs > 1 ? (0..<jobs).map { _ in detached() } : [self]
+        /// The batch of parents from `first` in the level being expanded: up to `batchSize`, all with their runners
+        /// kept or all re-run from the start along their routes (parents past the runners kept).
         func parents(from first: Int, depth: Int) -> Range<Int> {
             let kept = frontier.currentBase + frontier.current.count
             var end = min(search.levelEnd(depth), first + batchSize)
