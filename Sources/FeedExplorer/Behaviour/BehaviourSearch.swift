@@ -206,8 +206,10 @@ extension BehaviourExplorer {
             if jobs > 1, let next {
                 ahead = (next, beginExpanding(next, depth: depth))
             } else if jobs > 1, let upcoming = upcomingBatch(after: depth) {
-                ahead = (upcoming, self.beginExpanding(frontier.upcoming, 0..<upcoming.count, routes: [], seen: visited,
-                                                       keep: depth + 2 < maxDepth, explorers: explorers))
+                // The batch's runners in an array of their own: the merge appends to the level's while the batch runs,
+                // and an array the batch held too would be copied whole at the first append.
+                ahead = (upcoming, self.beginExpanding(Array(frontier.upcoming.prefix(upcoming.count)), 0..<upcoming.count, routes: [],
+                                                       seen: visited, keep: depth + 2 < maxDepth, explorers: explorers))
             }
             var merged = 0
             for k in expansions.indices {
