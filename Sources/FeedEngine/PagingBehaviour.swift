@@ -41,6 +41,12 @@ public protocol PagingBehaviour: Sendable {
     /// each time.
     func hashSearchKey(_ state: State, into hasher: inout Hasher)
 
+    /// Feeds a fingerprint search's `print` what tells `state` apart: by default the hash `hashSearchKey`
+    /// makes, as one word. A logic may feed its key's fields as words instead (`Fingerprint.combine`, a few
+    /// instructions a word where Swift's `Hasher` makes a call of dozens): equal keys must feed equal words,
+    /// and keys that differ words that differ, or the search takes two states for one.
+    func fingerprintSearchKey(_ state: State, into print: inout Fingerprint)
+
     /// Whether the logic answers `cellForRowAt`, `willDisplay` and `didEndDisplaying` alike: the same state and
     /// effects for a given state and scroll view, whatever the row and whichever of the three (`false`, the
     /// default, promises nothing). A search may then stop a settling's row callbacks at the first that changes
@@ -55,6 +61,12 @@ extension PagingBehaviour {
     public var answersRowCallbacksAlike: Bool { false }
 
     public func hashSearchKey(_ state: State, into hasher: inout Hasher) { hasher.combine(searchKey(state)) }
+
+    public func fingerprintSearchKey(_ state: State, into print: inout Fingerprint) {
+        var hasher = Hasher()
+        hashSearchKey(state, into: &hasher)
+        print.combine(hasher.finalize())
+    }
 }
 
 extension PagingBehaviour where SearchKey == State {

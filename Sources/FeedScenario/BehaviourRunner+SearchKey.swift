@@ -84,16 +84,22 @@ extension BehaviourRunner {
     /// equal fingerprints. Swift's `Hasher` is seeded per process, so a fingerprint holds in one process only
     /// (unless `SWIFT_DETERMINISTIC_HASHING` is set).
     /// - Complexity: O(visible rows + owed), and hashing the state.
-    @_specialize(exported: true, where Behaviour == RulesBehaviour)
-    @_specialize(exported: true, where Behaviour == Seed000Behaviour)
-    @_specialize(exported: true, where Behaviour == Seed001Behaviour)
     public func searchFingerprint(hashingState: (Behaviour.State, inout Hasher) -> Void, latencyPhase: Int = 0) -> UInt64 {
-        var print = Fingerprint()
-        feedSearchKey(into: &print, state: { print in
+        searchFingerprint(feedingState: { state, print in
             var hasher = Hasher()
             hashingState(state, &hasher)
             print.combine(hasher.finalize())
         }, latencyPhase: latencyPhase)
+    }
+
+    /// The same with the logic's state fed to the fingerprint by `feedingState`
+    /// (`PagingBehaviour.fingerprintSearchKey`), which must feed equal words for equal keys.
+    @_specialize(exported: true, where Behaviour == RulesBehaviour)
+    @_specialize(exported: true, where Behaviour == Seed000Behaviour)
+    @_specialize(exported: true, where Behaviour == Seed001Behaviour)
+    public func searchFingerprint(feedingState: (Behaviour.State, inout Fingerprint) -> Void, latencyPhase: Int = 0) -> UInt64 {
+        var print = Fingerprint()
+        feedSearchKey(into: &print, state: { feedingState(state, &$0) }, latencyPhase: latencyPhase)
         return print.value
     }
 

@@ -139,27 +139,27 @@ final class BehaviourSearchTests: XCTestCase {
                     XCTAssertEqual(direct.finalize(), expected, "\(label): the behaviour's searchKey unboxed")
                 }
             }
-            // The fingerprint a search keeps (`searchFingerprint`, mixed by `Fingerprint`): the states of `run`, each
-            // key once, all differ; a successor whose key is an old state's has that state's fingerprint.
-            func fingerprint(_ runner: BehaviourRunner<Logic>) -> UInt64 {
+            // The fingerprints a search keeps (`searchFingerprint`, mixed by `Fingerprint`): of the key boxed, and, when
+            // the key is the behaviour's, of the state fed by its `fingerprintSearchKey`, as a search feeds it. Each alike:
+            // the states of `run`, each key once, all differ; a successor whose key is an old state's has that state's.
+            func fingerprints(_ runner: BehaviourRunner<Logic>) -> [UInt64] {
                 let phase = explorer.latencyPhase(runner)
                 let boxed = runner.searchFingerprint(hashingState: { $1.combine(explorer.key($0)) }, latencyPhase: phase)
-                if explorer.keyIsBehaviours {
-                    XCTAssertEqual(runner.searchFingerprint(hashingState: { explorer.behaviour.hashSearchKey($0, into: &$1) }, latencyPhase: phase),
-                                   boxed, "\(label): the behaviour's searchKey unboxed")
-                }
-                return boxed
+                guard explorer.keyIsBehaviours else { return [boxed] }
+                return [boxed, runner.searchFingerprint(feedingState: { explorer.behaviour.fingerprintSearchKey($0, into: &$1) }, latencyPhase: phase)]
             }
-            var printByKey: [PlayKey: UInt64] = [:]
-            for runner in states { printByKey[runner.searchKey(explorer.key, latencyPhase: explorer.latencyPhase(runner))] = fingerprint(runner) }
-            XCTAssertEqual(Set(printByKey.values).count, states.count, label)
+            var printsByKey: [PlayKey: [UInt64]] = [:]
+            for runner in states { printsByKey[runner.searchKey(explorer.key, latencyPhase: explorer.latencyPhase(runner))] = fingerprints(runner) }
+            for kind in 0..<(explorer.keyIsBehaviours ? 2 : 1) {
+                XCTAssertEqual(Set(printsByKey.values.map { $0[kind] }).count, states.count, label)
+            }
             var matched = 0
             for runner in states.prefix(60) {
                 for (_, reached) in explorer.successors(of: runner, source: explorer.source) {
                     var reached = reached
                     _ = explorer.callbackBreaches(&reached)
-                    guard let old = printByKey[reached.searchKey(explorer.key, latencyPhase: explorer.latencyPhase(reached))] else { continue }
-                    XCTAssertEqual(fingerprint(reached), old, label)
+                    guard let old = printsByKey[reached.searchKey(explorer.key, latencyPhase: explorer.latencyPhase(reached))] else { continue }
+                    XCTAssertEqual(fingerprints(reached), old, label)
                     matched += 1
                 }
             }

@@ -37,6 +37,13 @@ public struct PresetRows: Hashable, Sendable {
         hasher.combine(idsHash)
     }
 
+    /// What `hashForgettingDrops` feeds, as words of a fingerprint (`RulesBehaviour.fingerprintSearchKey`).
+    func fingerprintForgettingDrops(into print: inout Fingerprint) {
+        print.combine(items.count)
+        print.combine(height)
+        print.combine(idsHash)
+    }
+
     /// The same rows with no drops counted: for a search key (the count never repeats).
     public var forgettingDrops: PresetRows {
         var rows = self

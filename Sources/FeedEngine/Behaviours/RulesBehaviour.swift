@@ -127,6 +127,36 @@ public struct RulesBehaviour: PagingBehaviour {
         hasher.combine(0)  // suppressed
     }
 
+    /// What `hashSearchKey` feeds, as fingerprint words: the rows, then the kinds and flags packed in one word,
+    /// then the numbers, the counters left out as there. Through Swift's `Hasher`, word by word, the state was a
+    /// twentieth of a search (callgrind). Its twin is `hashSearchKey`: states with equal keys feed the same
+    /// words, and a change to any field of the key changes them (`RulesBehaviourTests`).
+    /// - Complexity: O(1).
+    public func fingerprintSearchKey(_ state: State, into print: inout Fingerprint) {
+        state.rows.fingerprintForgettingDrops(into: &print)
+        /// 0 for none, else the kind's place + 1.
+        func code(_ kind: RequestKind?) -> UInt64 {
+            switch kind {
+            case nil: 0
+            case .initial: 1
+            case .refresh: 2
+            case .more: 3
+            }
+        }
+        func bit(_ flag: Bool, _ place: UInt64) -> UInt64 { flag ? 1 << place : 0 }
+        var word = code(state.loading) | code(state.retry) << 2
+        word |= bit(state.launched, 4) | bit(state.hasData, 5) | bit(state.exhausted, 6) | bit(state.footerFailed, 7)
+        word |= bit(state.autoLoadBlocked, 8) | bit(state.stuck, 9) | bit(state.emptyShown, 10) | bit(state.dragging, 11)
+        word |= bit(state.crossed, 12) | bit(state.crossing, 13) | bit(state.held, 14)
+        print.combine(word)
+        print.combine(state.pageIndex)
+        print.combine(state.offset)
+        print.combine(state.height)
+        print.combine(state.coveredTop)
+        print.combine(state.coveredBottom)
+        print.combine(state.insetBottom)
+    }
+
     /// Every row callback runs the same code — `see` of its scroll view, then what follows from the state — and
     /// none reads the row or which callback it is.
     public var answersRowCallbacksAlike: Bool { true }

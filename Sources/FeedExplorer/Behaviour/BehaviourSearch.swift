@@ -488,7 +488,7 @@ extension BehaviourExplorer {
     /// The 64-bit fingerprint of `runner`'s `PlayKey` (`BehaviourRunner.searchFingerprint`).
     private func fingerprint(_ runner: BehaviourRunner<Behaviour>) -> UInt64 {
         if keyIsBehaviours {
-            return runner.searchFingerprint(hashingState: { behaviour.hashSearchKey($0, into: &$1) }, latencyPhase: latencyPhase(runner))
+            return runner.searchFingerprint(feedingState: { behaviour.fingerprintSearchKey($0, into: &$1) }, latencyPhase: latencyPhase(runner))
         }
         return runner.searchFingerprint(hashingState: { $1.combine(key($0)) }, latencyPhase: latencyPhase(runner))
     }
