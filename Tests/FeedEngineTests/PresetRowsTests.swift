@@ -39,14 +39,20 @@ final class PresetRowsTests: XCTestCase {
     }
 
     /// `[Item].begins(with:)` against its naive twin, `starts(with:)`: rows that differ in an id, a title, a
-    /// height or a field, shorter and longer prefixes, empty ones, and a copy with a page appended; rows copied
-    /// from the prefix (the same bits) with a NaN height among them, which `==` never takes for itself.
+    /// height or a field, equal texts and fields in storage of their own, shorter and longer prefixes, empty ones,
+    /// and a copy with a page appended; rows copied from the prefix (the same bits) with a NaN height among them,
+    /// which `==` never takes for itself.
     func testRowsBeginWithAPrefixAsStartsWithSays() {
         // Seeded, so that a failure repeats.
         var generator = SeededRandom(seed: 7)
         let ids = ["1", "2", "3"], heights: [Double?] = [nil, 44, 60, .nan]  // NaN: never == itself
+        // A long title is made anew for each item: equal titles in storage of their own (small ones are bits alike).
+        func title() -> String {
+            let short = ids.randomElement(using: &generator)!
+            return Bool.random(using: &generator) ? short : String(repeating: "a title too long to be small ", count: 2) + short
+        }
         func item() -> Item {
-            Item(id: ids.randomElement(using: &generator)!, title: ids.randomElement(using: &generator)!,
+            Item(id: ids.randomElement(using: &generator)!, title: title(),
                  height: heights.randomElement(using: &generator)!, fields: Bool.random(using: &generator) ? [:] : ["k": "v"])
         }
         var checked = 0, began = 0
