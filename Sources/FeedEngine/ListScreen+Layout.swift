@@ -104,6 +104,14 @@ extension ListScreen {
     public struct Stack: Sendable {
         public private(set) var heights: RowHeights
         public private(set) var offsets: RowOffsets
+        /// Every row's height and header space is a multiple of 1/1024 from 0 to 2²⁰ points (44, 60, 17.5 are),
+        /// and there are fewer than 2²³ rows: every sum of them is exact, whatever its order, so the rows'
+        /// edges rise with the row, bit for bit (`BehaviourRunner.firstCrossing` relies on it).
+        public private(set) var edgesRiseExactly = true
+        /// Each row's slot's top, as `offsets.top(of:)` gives it (the same additions in the same order, so the same
+        /// bits): a row's edges in O(1), where `top(of:)` adds up the rows of its block before it. A search measures
+        /// rows crossing the screen's edges at every settling.
+        private var tops: [Double] = []
 
         /// - Complexity: O(rows).
         public init(rows: [Item], rowHeight: Double, style: ListStyle?) {
@@ -114,6 +122,20 @@ extension ListScreen {
             }
             heights = RowHeights(items: rows, rowHeight: rowHeight, style: style, starts: starts)
             offsets = RowOffsets(heights: heights)
+            noteRows(from: 0)
+        }
+
+        /// Rows `start...`, just stacked: their tops noted, and `edgesRiseExactly` cleared unless they keep it.
+        /// - Complexity: O(rows from `start`).
+        private mutating func noteRows(from start: Int) {
+            func exact(_ points: Double) -> Bool { points >= 0 && points <= 1_048_576 && (points * 1024).rounded(.towardZero) == points * 1024 }
+            edgesRiseExactly = edgesRiseExactly && heights.count < 1 << 23
+                && (start..<heights.count).allSatisfy { exact(heights.row($0)) && exact(heights.headerSpace($0)) }
+            tops.reserveCapacity(heights.count)
+            for row in start..<heights.count {
+                // `RowOffsets.top` starts each block from the blocks' sums, then adds the block's rows in order.
+                tops.append(row % RowOffsets.blockSize == 0 ? offsets.top(of: row, heights: heights) : tops[row - 1] + heights[row - 1])
+            }
         }
 
         /// `rows`, which are the rows stacked so far with more after them from `start`: their slots stacked on.
@@ -127,45 +149,18 @@ extension ListScreen {
             heights = RowHeights(items: rows, rowHeight: rowHeight, style: style, starts: starts)
             let stacked = heights
             offsets.append(contentsOf: (start..<rows.count).lazy.map { stacked[$0] })
+            noteRows(from: start)
         }
 
         /// The rows' total height, section headers included.
         public var height: Double { offsets.total }
 
-        /// Row `index`'s own top (below its section's header) and bottom, in content coordinates.
-        /// - Complexity: O(log n).
+        /// Row `index`'s own top (below its section's header) and bottom, in content coordinates: its slot's top as
+        /// `offsets.top(of:)` gives it (`EdgesTests`), plus its header space.
+        /// - Complexity: O(1).
         public func edges(of index: Int) -> (top: Double, bottom: Double) {
-            let top = offsets.top(of: index, heights: heights) + heights.headerSpace(index)
+            let top = tops[index] + heights.headerSpace(index)
             return (top, top + heights.row(index))
-        }
-
-        /// Rows' edges asked for in increasing row order, as `edges(of:)` gives them: each found from the one
-        /// before within a block of `RowOffsets`, where `edges(of:)` walks the block from its start every time
-        /// (the rows crossing the screen's edges in a scroll are asked for in order, a twentieth of a search).
-        package struct EdgeWalk {
-            let stack: Stack
-            /// The last row asked for, and the top of its slot (its section's header included).
-            var row = -1, slotTop = 0.0
-
-            package init(_ stack: Stack) { self.stack = stack }
-
-            /// Row `index`'s own top and bottom, `(0, 0)` past the rows; `index` at or after the last one asked.
-            /// - Complexity: O(rows since the last one asked) within a block, else `edges(of:)`'s.
-            package mutating func edges(of index: Int) -> (top: Double, bottom: Double) {
-                guard index < stack.heights.count else { return (0, 0) }
-                // The same additions in the same order as `RowOffsets.top`, which starts over at each block.
-                if row >= 0 && row <= index && row / RowOffsets.blockSize == index / RowOffsets.blockSize {
-                    while row < index {
-                        slotTop += stack.heights[row]
-                        row += 1
-                    }
-                } else {
-                    row = index
-                    slotTop = stack.offsets.top(of: index, heights: stack.heights)
-                }
-                let top = slotTop + stack.heights.headerSpace(index)
-                return (top, top + stack.heights.row(index))
-            }
         }
 
         /// The rows overlapping `[top, bottom)` in content coordinates, in order.

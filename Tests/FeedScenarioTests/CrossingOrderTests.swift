@@ -56,19 +56,28 @@ final class CrossingOrderTests: XCTestCase {
 
     /// The first row to cross, found with no list made (`firstCrossing`, what a search that stops at the first
     /// quiet row callback asks), against the first of the whole order: visible rows before and after, a list of
-    /// rows of several heights, scrolls down and up and rows arriving without a move.
+    /// rows of several heights (none among them), in sections or not, scrolls down and up and rows arriving
+    /// without a move. Whole heights take the way that measures only the ends of the rows crossing; a fraction
+    /// such as 100/7 (whose sums round), the way that measures every row.
     func testTheFirstCrossingIsTheFirstOfTheOrder() {
         typealias Runner = BehaviourRunner<BehaviourRunnerTests.Recorder>
         var random = SeededRandom(seed: 5)
-        var found = 0
-        for round in 0..<2_000 {
-            let items = (0..<Int.random(in: 0...30, using: &random)).map {
-                Item(id: "\($0)", title: "", height: [nil, nil, 0, 30, 88].randomElement(using: &random)!)
+        var found = 0, atTheEnds = 0
+        for round in 0..<4_000 {
+            let fraction = Int.random(in: 0..<4, using: &random) == 0
+            var section = 0
+            let items = (0..<Int.random(in: 0...30, using: &random)).map { index -> Item in
+                if Int.random(in: 0..<6, using: &random) == 0 { section += 1 }
+                let height = [nil, nil, 0, 30, 88, fraction ? 100.0 / 7 : 17.5].randomElement(using: &random)!
+                return Item(id: "\(index)", title: "", height: height, fields: ["section": "S\(section)"])
             }
-            let stack = ListScreen.Stack(rows: items, rowHeight: 44, style: nil)
+            let stack = ListScreen.Stack(rows: items, rowHeight: 44, style: Bool.random(using: &random) ? .grouped : nil)
+            XCTAssertEqual(stack.edgesRiseExactly, !(fraction && items.contains { $0.height == 100.0 / 7 }))
             func visible() -> [Int] {
                 let first = Int.random(in: 0...32, using: &random)
-                return Array(first..<(first + Int.random(in: 0...12, using: &random)))
+                let rows = Array(first..<(first + Int.random(in: 0...12, using: &random)))
+                // Most often within the rows, as UIKit's visible rows are; now and then past their end (rows replaced).
+                return Int.random(in: 0..<4, using: &random) == 0 ? rows : rows.filter { $0 < items.count }
             }
             let (old, new) = (visible(), visible())
             // On a grid of 44 pt half the time, so that rows leaving and entering tie.
@@ -82,7 +91,9 @@ final class CrossingOrderTests: XCTestCase {
             XCTAssertEqual(first.map { "\($0.enters ? "+" : "-")\($0.row)" }, order.first.map { "\($0.enters ? "+" : "-")\($0.row)" },
                            "round \(round): \(old) → \(new), \(moved)")
             if first != nil { found += 1 }
+            if stack.edgesRiseExactly && max(old.last ?? -1, new.last ?? -1) < items.count { atTheEnds += 1 }
         }
-        XCTAssertGreaterThan(found, 1_500)
+        XCTAssertGreaterThan(found, 2_500)
+        XCTAssertTrue(atTheEnds > 1_000 && atTheEnds < 3_000, "both ways are taken (\(atTheEnds) at the ends)")
     }
 }
