@@ -166,9 +166,18 @@ extension ListScreen {
         /// The rows overlapping `[top, bottom)` in content coordinates, in order.
         /// - Complexity: O(log n + visible rows).
         public func visible(from top: Double, to bottom: Double) -> [Int] {
+            visible(from: top, to: bottom, searchingTops: edgesRiseExactly)
+        }
+
+        /// `visible(from:to:)`, its first row found by a binary search of the rows' tops (`searchingTops`, where
+        /// sums are exact and so the same in any order), else by `RowOffsets`, which walks the rows of a block
+        /// from its start (half a block on average; a search asks at every settling). Each is the other's twin
+        /// (`EdgesTests`).
+        package func visible(from top: Double, to bottom: Double, searchingTops: Bool) -> [Int] {
             var result: [Int] = []
             result.reserveCapacity(16)  // a screen's rows, in one allocation
-            var (index, slotTop) = offsets.firstRowAndTop(endingBelow: max(top, 0), heights: heights)
+            var (index, slotTop) = searchingTops ? firstRowAndTop(endingBelow: max(top, 0))
+                : offsets.firstRowAndTop(endingBelow: max(top, 0), heights: heights)
             while index < heights.count && slotTop < bottom {
                 let rowTop = slotTop + heights.headerSpace(index), rowBottom = rowTop + heights.row(index)
                 if rowTop < bottom && rowBottom > top { result.append(index) }
@@ -176,6 +185,18 @@ extension ListScreen {
                 index += 1
             }
             return result
+        }
+
+        /// The first row whose slot ends below `y`, and its slot's top (the rows' end and height past them), as
+        /// `RowOffsets.firstRowAndTop` gives them where the rows' edges rise exactly.
+        /// - Complexity: O(log n).
+        private func firstRowAndTop(endingBelow y: Double) -> (index: Int, top: Double) {
+            var low = 0, high = tops.count
+            while low < high {
+                let middle = (low + high) / 2
+                if tops[middle] + heights[middle] <= y { low = middle + 1 } else { high = middle }
+            }
+            return low == tops.count ? (low, offsets.total) : (low, tops[low])
         }
     }
 }

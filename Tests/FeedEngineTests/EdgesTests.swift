@@ -36,3 +36,35 @@ final class EdgesTests: XCTestCase {
         }
     }
 }
+
+extension EdgesTests {
+    /// The visible rows found by a binary search of the rows' tops (where their sums are exact) against those found
+    /// through `RowOffsets`: whole and half heights, rows of no height (at the top too, above a negative offset),
+    /// sections, windows anywhere.
+    func testVisibleRowsBySearchingTopsAreTheOffsetsOwn() {
+        let seed = randomSeed(0x71B5_0E2A)
+        var random = SeededRandom(seed: seed)
+        var searched = 0
+        for run in 0..<200 {
+            let style = [nil, ListStyle.plain, .grouped].randomElement(using: &random)!
+            var section = 0
+            let items = (0..<Int.random(in: 0...300, using: &random)).map { index -> Item in
+                if Int.random(in: 0..<9, using: &random) == 0 { section += 1 }
+                let height = [nil, 0, 0, 30, 88, 17.5].randomElement(using: &random)!
+                return Item(id: "\(index)", title: "\(index)", height: height, fields: ["section": "S\(section)"])
+            }
+            let stack = ListScreen.Stack(rows: items, rowHeight: 44, style: style)
+            XCTAssertTrue(stack.edgesRiseExactly)
+            for _ in 0..<20 {
+                let top = Double(Int.random(in: -400...(Int(stack.height) + 100), using: &random)) / [1, 2, 4].randomElement(using: &random)!
+                let bottom = top + Double(Int.random(in: 0...900, using: &random))
+                let walked = stack.visible(from: top, to: bottom, searchingTops: false)
+                XCTAssertEqual(stack.visible(from: top, to: bottom, searchingTops: true), walked, "seed \(seed) run \(run) [\(top), \(bottom))")
+                if !walked.isEmpty { searched += 1 }
+            }
+        }
+        XCTAssertGreaterThan(searched, 2_000)
+        // Fractions whose sums round take the walk.
+        XCTAssertFalse(ListScreen.Stack(rows: [Item(id: "a", title: "a", height: 100.0 / 7)], rowHeight: 44, style: nil).edgesRiseExactly)
+    }
+}
