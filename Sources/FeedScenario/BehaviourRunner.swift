@@ -683,7 +683,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// The index of the first row of `rows` that `other` lacks, or of the last (`fromTheEnd`); both lists in
     /// increasing order.
     /// - Complexity: O(rows walked past), most often one.
-    private static func firstLacked(in rows: [Int], by other: [Int], fromTheEnd: Bool) -> Int? {
+    @inline(__always) private static func firstLacked(in rows: [Int], by other: [Int], fromTheEnd: Bool) -> Int? {
         if fromTheEnd {
             var index = rows.count - 1, look = other.count - 1
             while index >= 0 {
