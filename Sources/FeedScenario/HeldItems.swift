@@ -11,8 +11,6 @@ package struct HeldItems {
     let maxItems: Int
     let maxTextBytes: Int
     private(set) var textBytes = 0
-    /// The item counted last, whose strings the next one may share.
-    private var previous: Item?
 
     package init(maxItems: Int = ItemLimits.maxItems, maxTextBytes: Int = ItemLimits.maxTextBytes) {
         self.maxItems = maxItems
@@ -22,10 +20,10 @@ package struct HeldItems {
     /// The rows were replaced: nothing is held any more.
     package mutating func reset() {
         textBytes = 0
-        previous = nil
     }
 
-    /// Counts `items[from...]`, just appended to a list now `items`.
+    /// Counts `items[from...]`, just appended to a list now `items` (the item before each, whose strings it may
+    /// share, is the one before it in `items`: nothing else is kept, so a copy of a run copies no item).
     /// - Throws: the limit it would cross, with a message saying so.
     /// - Complexity: O(items appended × their fields).
     package mutating func add(_ items: [Item], from start: Int) throws(RunLimitError) {
@@ -33,15 +31,25 @@ package struct HeldItems {
             throw RunLimitError("the list would hold \(ItemLimits.describe(count: items.count)) items, "
                                 + "over \(ItemLimits.describe(count: maxItems)) (the limit of items held)")
         }
-        for item in items[start...] {
-            textBytes += Self.bytes(item.id, sharedWith: previous?.id) + Self.bytes(item.title, sharedWith: previous?.title)
-            for (key, value) in item.fields { textBytes += Self.bytes(value, sharedWith: previous?.fields[key]) }
-            previous = item
+        for index in start..<items.count {
+            textBytes += index == 0 ? Self.bytes(of: items[index]) : Self.bytes(of: items[index], after: items[index - 1])
         }
         guard textBytes <= maxTextBytes else {
             throw RunLimitError("the list would hold \(textBytes) bytes of item text, "
                                 + "over \(ItemLimits.describe(bytes: maxTextBytes)) (the limit of text held)")
         }
+    }
+
+    /// `item`'s text: its id, title and field values.
+    static func bytes(of item: Item) -> Int {
+        item.id.utf8.count + item.title.utf8.count + item.fields.values.reduce(0) { $0 + $1.utf8.count }
+    }
+
+    /// `item`'s text, less what is stored where `previous` stores its own.
+    static func bytes(of item: Item, after previous: Item) -> Int {
+        var count = bytes(item.id, sharedWith: previous.id) + bytes(item.title, sharedWith: previous.title)
+        for (key, value) in item.fields { count += bytes(value, sharedWith: previous.fields[key]) }
+        return count
     }
 
     /// `text`'s UTF-8 size, or 0 when it is stored in the same place as `other`.
