@@ -274,10 +274,16 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         switch step {
         case .event(let event):
             // A command after which the logic's state, the scroll view, the requests and the clock's
-            // debts are as they were did nothing (a render's warning: a search does not look).
-            let before = !searching && IneffectiveStep.counts(event) ? (moment, layout) : nil
+            // debts are as they were did nothing (a render's warning: a search does not look, and makes
+            // no copy to compare: an empty optional of the moment and layout was copied twice a step).
+            guard !searching && IneffectiveStep.counts(event) else {
+                play(event)
+                try frame(step.description, emit)
+                return
+            }
+            let (moment, seen) = (moment, layout)
             play(event)
-            if let (moment, seen) = before, moment == self.moment {
+            if moment == self.moment {
                 ineffectiveSteps += 1
                 if firstIneffective == nil {
                     firstIneffective = IneffectiveStep(index: stepsPerformed, step: step, reason: IneffectiveStep.reason(
