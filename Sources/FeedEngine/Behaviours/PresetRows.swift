@@ -74,7 +74,8 @@ public struct PresetRows: Hashable, Sendable {
                 duplicatesDropped += 1
                 continue
             }
-            height += (item.height ?? rowHeight) + Self.headerSpace(above: item, after: items.last, style: style)
+            // Without a style no row begins a section: the last row is not read (a copy of it retained its texts).
+            height += (item.height ?? rowHeight) + (style == nil ? 0 : Self.headerSpace(above: item, after: items.last, style: style))
             items.append(item)
             // Order matters: multiplied by an odd constant before each id's hash goes in, mixed with this process's
             // seed (as `Hasher`'s are), so that two lists folding alike in one run would not in the next.
