@@ -74,7 +74,7 @@ final class PresetRowsTests: XCTestCase {
 
     /// `RowIDs` against its naive twin, a `Set<String>`: ids drawn from a few, so that many repeat; with their
     /// real hashes, with one hash for all (every id meets every other in the table), and with hashes whose
-    /// upper halves agree (they meet in the table but differ in the half it keeps).
+    /// upper halves agree (they meet in the table but differ in the half it keeps); room reserved now and then.
     func testRowIDsFindRepeatsAsASetDoes() {
         var generator = SeededRandom(seed: 11)
         for hashing in ["real", "one for all", "upper half alike"] {
@@ -87,6 +87,8 @@ final class PresetRowsTests: XCTestCase {
                     case "one for all": 0xDEAD_BEEF_0000_0001
                     default: 0x1234_5678_0000_0000 | RowIDs.hash(id) & 0xFFFF_FFFF
                     }
+                    // Now and then room made for more ids at once, as a page does (the entries placed again).
+                    if Int.random(in: 0..<20, using: &generator) == 0 { table.reserveCapacity(rows.count + Int.random(in: 0...100, using: &generator)) }
                     let fresh = table.insert(id, hash: hash, row: rows.count, in: rows)
                     XCTAssertEqual(fresh, set.insert(id).inserted, "\(hashing): \(id) after \(rows.map(\.id))")
                     if fresh { rows.append(Item(id: id, title: id)) }

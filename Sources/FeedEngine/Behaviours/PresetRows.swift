@@ -68,6 +68,7 @@ public struct PresetRows: Hashable, Sendable {
     /// Appends `page`, dropping the items whose ids the list holds.
     /// - Complexity: O(k) for k items.
     mutating func append(_ page: [Item], rowHeight: Double, style: ListStyle?) {
+        ids.reserveCapacity(items.count + page.count)
         for item in page {
             let hash = RowIDs.hash(item.id)
             guard ids.insert(item.id, hash: hash, row: items.count, in: items) else {

@@ -47,10 +47,19 @@ package struct RowIDs: Sendable {
         count = 0
     }
 
-    /// Twice the room (16 slots at least), every entry placed again by the half-hash it keeps.
-    private mutating func grow() {
+    /// Room for `rows` ids without growing, made at once: a page's ids went in one by one, and the table grew
+    /// (every entry placed again) up to three times a page.
+    /// - Complexity: O(ids held), when it grows.
+    package mutating func reserveCapacity(_ rows: Int) {
+        var size = max(16, slots.count)
+        while size < rows * 2 { size <<= 1 }
+        if size > slots.count { grow(to: size) }
+    }
+
+    /// Twice the room (16 slots at least), or `size` slots, every entry placed again by the half-hash it keeps.
+    private mutating func grow(to size: Int? = nil) {
         let old = slots
-        slots = [UInt64](repeating: 0, count: max(16, old.count * 2))
+        slots = [UInt64](repeating: 0, count: size ?? max(16, old.count * 2))
         let mask = slots.count - 1
         for entry in old where entry != 0 {
             var slot = Int(truncatingIfNeeded: entry >> 32) & mask
