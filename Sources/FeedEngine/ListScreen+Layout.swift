@@ -105,8 +105,9 @@ extension ListScreen {
         public private(set) var heights: RowHeights
         public private(set) var offsets: RowOffsets
         /// Every row's height and header space is a multiple of 1/1024 from 0 to 2²⁰ points (44, 60, 17.5 are),
-        /// and there are fewer than 2²³ rows: every sum of them is exact, whatever its order, so the rows'
-        /// edges rise with the row, bit for bit (`BehaviourRunner.firstCrossing` relies on it).
+        /// and there are fewer than 2²² rows: every sum of them is exact (below 2⁵³ 1024ths), whatever its order,
+        /// so the rows' edges rise with the row, bit for bit. `visible(from:to:)` then searches the rows' tops,
+        /// and `BehaviourRunner.firstCrossing` measures only the ends of the rows crossing.
         public private(set) var edgesRiseExactly = true
         /// Each row's slot's top, as `offsets.top(of:)` gives it (the same additions in the same order, so the same
         /// bits): a row's edges in O(1), where `top(of:)` adds up the rows of its block before it. A search measures
@@ -122,16 +123,17 @@ extension ListScreen {
             }
             heights = RowHeights(items: rows, rowHeight: rowHeight, style: style, starts: starts)
             offsets = RowOffsets(heights: heights)
+            tops.reserveCapacity(rows.count)
             noteRows(from: 0)
         }
 
         /// Rows `start...`, just stacked: their tops noted, and `edgesRiseExactly` cleared unless they keep it.
-        /// - Complexity: O(rows from `start`).
+        /// - Complexity: O(rows from `start`), and a copy of the tops while another stack shares them.
         private mutating func noteRows(from start: Int) {
+            precondition(tops.count == start, "rows stacked from \(start), \(tops.count) noted")
             func exact(_ points: Double) -> Bool { points >= 0 && points <= 1_048_576 && (points * 1024).rounded(.towardZero) == points * 1024 }
-            edgesRiseExactly = edgesRiseExactly && heights.count < 1 << 23
+            edgesRiseExactly = edgesRiseExactly && heights.count < 1 << 22
                 && (start..<heights.count).allSatisfy { exact(heights.row($0)) && exact(heights.headerSpace($0)) }
-            tops.reserveCapacity(heights.count)
             for row in start..<heights.count {
                 // `RowOffsets.top` starts each block from the blocks' sums, then adds the block's rows in order.
                 tops.append(row % RowOffsets.blockSize == 0 ? offsets.top(of: row, heights: heights) : tops[row - 1] + heights[row - 1])
@@ -139,7 +141,7 @@ extension ListScreen {
         }
 
         /// `rows`, which are the rows stacked so far with more after them from `start`: their slots stacked on.
-        /// - Complexity: O(rows added).
+        /// - Complexity: O(rows added), and a copy of the rows' tops while another stack shares them.
         public mutating func append(_ rows: [Item], from start: Int, rowHeight: Double, style: ListStyle?) {
             var starts = heights.starts
             heights = RowHeights(items: rows, rowHeight: rowHeight, style: style, starts: [])  // the old starts let go, to grow in place

@@ -44,7 +44,8 @@ public protocol PagingBehaviour: Sendable {
     /// Feeds a fingerprint search's `print` what tells `state` apart: by default the hash `hashSearchKey`
     /// makes, as one word. A logic may feed its key's fields as words instead (`Fingerprint.combine`, a few
     /// instructions a word where Swift's `Hasher` makes a call of dozens): equal keys must feed equal words,
-    /// and keys that differ words that differ, or the search takes two states for one.
+    /// and keys that differ should feed words that differ, or the search takes two states for one (as a hash
+    /// may, `RulesBehaviour` folds its rows into their count, height and ids).
     func fingerprintSearchKey(_ state: State, into print: inout Fingerprint)
 
     /// Whether the logic answers `cellForRowAt`, `willDisplay` and `didEndDisplaying` alike: the same state and

@@ -84,6 +84,9 @@ extension BehaviourRunner {
     /// equal fingerprints. Swift's `Hasher` is seeded per process, so a fingerprint holds in one process only
     /// (unless `SWIFT_DETERMINISTIC_HASHING` is set).
     /// - Complexity: O(visible rows + owed), and hashing the state.
+    @_specialize(exported: true, where Behaviour == RulesBehaviour)
+    @_specialize(exported: true, where Behaviour == Seed000Behaviour)
+    @_specialize(exported: true, where Behaviour == Seed001Behaviour)
     public func searchFingerprint(hashingState: (Behaviour.State, inout Hasher) -> Void, latencyPhase: Int = 0) -> UInt64 {
         searchFingerprint(feedingState: { state, print in
             var hasher = Hasher()

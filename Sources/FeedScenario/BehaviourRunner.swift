@@ -281,9 +281,9 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
                 try frame(step.description, emit)
                 return
             }
-            let (moment, seen) = (moment, layout)
+            let (momentBefore, seen) = (moment, layout)
             play(event)
-            if moment == self.moment {
+            if momentBefore == moment {
                 ineffectiveSteps += 1
                 if firstIneffective == nil {
                     firstIneffective = IneffectiveStep(index: stepsPerformed, step: step, reason: IneffectiveStep.reason(
@@ -655,7 +655,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// a row leaves at its top and enters at its bottom, so the greatest row of each crosses first, or the least
     /// of the rows before it whose edge is the same (zero-height rows).
     /// - Complexity: O(rows walked past to the first that crossed, most often one); the edges of two rows, and
-    ///   upwards of the one before each (more for rows of no height).
+    ///   upwards of the one before each; upwards past rows of no height, O(rows walked back × rows in the other list).
     private static func firstCrossingAtTheEnds(from old: [Int], to new: [Int], stack: ListScreen.Stack, _ moved: Movement) -> (row: Int, enters: Bool)? {
         /// How far the offset had moved when `row` crossed, as `forEachCrossing` measures it.
         func distance(_ row: Int, enters: Bool) -> Double {

@@ -53,7 +53,12 @@ extension EdgesTests {
                 let height = [nil, 0, 0, 30, 88, 17.5].randomElement(using: &random)!
                 return Item(id: "\(index)", title: "\(index)", height: height, fields: ["section": "S\(section)"])
             }
-            let stack = ListScreen.Stack(rows: items, rowHeight: 44, style: style)
+            // Stacked at once, or page by page (the tops noted as pages come).
+            var stack = ListScreen.Stack(rows: Array(items.prefix(Int.random(in: 0...items.count, using: &random))), rowHeight: 44, style: style)
+            while stack.heights.count < items.count {
+                let end = min(items.count, stack.heights.count + Int.random(in: 1...90, using: &random))
+                stack.append(Array(items.prefix(end)), from: stack.heights.count, rowHeight: 44, style: style)
+            }
             XCTAssertTrue(stack.edgesRiseExactly)
             for _ in 0..<20 {
                 let top = Double(Int.random(in: -400...(Int(stack.height) + 100), using: &random)) / [1, 2, 4].randomElement(using: &random)!

@@ -65,6 +65,8 @@ final class PresetRowsTests: XCTestCase {
             if rows.begins(with: prefix) { began += 1 }
         }
         XCTAssertTrue(began > 100 && began < checked - 100, "both answers are met (\(began) of \(checked))")
+        // `Item.sameStorage` reads each of these fields in place: a field added must be read there too.
+        XCTAssertEqual(Mirror(reflecting: Item(id: "", title: "")).children.map(\.label), ["id", "title", "height", "fields"])
         var appended = (0..<40).map { Item(id: "\($0)", title: "Item \($0)") }
         let before = appended
         appended.append(Item(id: "40", title: "Item 40"))

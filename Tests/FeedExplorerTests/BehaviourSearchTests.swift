@@ -120,8 +120,9 @@ final class BehaviourSearchTests: XCTestCase {
         }
     }
 
-    /// A search fingerprints each state's key without building it (`searchFingerprint`, fed as `hashSearchKey`
-    /// is): the very hash of the key `run` compares, at every state of the presets' behaviours and of a planted bug's.
+    /// A search fingerprints each state's key without building it: `hashSearchKey` feeds the very hash of the key
+    /// `run` compares, and the fingerprint (`searchFingerprint`, the state fed by `fingerprintSearchKey`) tells the
+    /// same states apart, at every state of the presets' behaviours and of a planted bug's.
     func testAStatesKeyIsHashedAsTheKeyItselfHashes() throws {
         func check<Logic: PagingBehaviour>(_ explorer: BehaviourExplorer<Logic>, _ label: String) {
             let states = explorer.run().graph.states

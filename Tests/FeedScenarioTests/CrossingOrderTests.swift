@@ -66,7 +66,9 @@ final class CrossingOrderTests: XCTestCase {
         for round in 0..<4_000 {
             let fraction = Int.random(in: 0..<4, using: &random) == 0
             var section = 0
-            let items = (0..<Int.random(in: 0...30, using: &random)).map { index -> Item in
+            // Most lists within a block of `RowOffsets`; one in four across several (tops from the blocks' sums).
+            let long = Int.random(in: 0..<4, using: &random) == 0
+            let items = (0..<Int.random(in: 0...(long ? 300 : 30), using: &random)).map { index -> Item in
                 if Int.random(in: 0..<6, using: &random) == 0 { section += 1 }
                 let height = [nil, nil, 0, 30, 88, fraction ? 100.0 / 7 : 17.5].randomElement(using: &random)!
                 return Item(id: "\(index)", title: "", height: height, fields: ["section": "S\(section)"])
@@ -74,7 +76,7 @@ final class CrossingOrderTests: XCTestCase {
             let stack = ListScreen.Stack(rows: items, rowHeight: 44, style: Bool.random(using: &random) ? .grouped : nil)
             XCTAssertEqual(stack.edgesRiseExactly, !(fraction && items.contains { $0.height == 100.0 / 7 }))
             func visible() -> [Int] {
-                let first = Int.random(in: 0...32, using: &random)
+                let first = Int.random(in: 0...(long ? items.count : 32), using: &random)
                 let rows = Array(first..<(first + Int.random(in: 0...12, using: &random)))
                 // Most often within the rows, as UIKit's visible rows are; now and then past their end (rows replaced).
                 return Int.random(in: 0..<4, using: &random) == 0 ? rows : rows.filter { $0 < items.count }
@@ -82,7 +84,10 @@ final class CrossingOrderTests: XCTestCase {
             let (old, new) = (visible(), visible())
             // On a grid of 44 pt half the time, so that rows leaving and entering tie.
             let grid = Bool.random(using: &random)
-            let moved: Runner.Movement = (start: grid ? 44 * Double(Int.random(in: -2...20, using: &random)) : Double(Int.random(in: -100...900, using: &random)),
+            // Offsets anywhere in the list, in thirds of a point now and then (distances that round).
+            let scale = long ? 10.0 : 1, third = Bool.random(using: &random) ? 3.0 : 1
+            let moved: Runner.Movement = (start: grid ? 44 * Double(Int.random(in: -2...Int(20 * scale), using: &random))
+                                                 : Double(Int.random(in: -100...Int(900 * scale), using: &random)) / third,
                                           down: Bool.random(using: &random),
                                           height: grid ? 44 * Double(Int.random(in: 2...15, using: &random)) : Double(Int.random(in: 100...700, using: &random)),
                                           arrived: Bool.random(using: &random))

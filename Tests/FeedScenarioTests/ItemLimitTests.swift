@@ -45,6 +45,21 @@ final class ItemLimitTests: XCTestCase {
         XCTAssertThrowsError(try count.add(items, from: 2))
     }
 
+    /// A title shared across a page's edge counts once: the row before a page's first is the last of the rows
+    /// before it; a title equal but stored apart counts again.
+    func testATitleSharedAcrossPagesCountsOnce() throws {
+        let title = String(repeating: "T", count: 100)
+        let first = [Item(id: "a", title: title), Item(id: "b", title: title)], second = [Item(id: "c", title: title)]
+        var held = HeldItems()
+        try held.add(first, from: 0)
+        try held.add(first + second, from: first.count)
+        XCTAssertEqual(held.textBytes, 100 + 3)
+        var apart = HeldItems()
+        try apart.add(first, from: 0)
+        try apart.add(first + [Item(id: "c", title: String(repeating: "T", count: 100))], from: first.count)
+        XCTAssertEqual(apart.textBytes, 200 + 3)
+    }
+
     /// A 1 MB title × pageSize 1000 took 1 GB: one string, shared by every item, counts once.
     func testASharedTitleIsStoredAndCountedOnce() throws {
         let title = String(repeating: "T", count: 1 << 20)

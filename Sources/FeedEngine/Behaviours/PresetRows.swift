@@ -38,6 +38,7 @@ public struct PresetRows: Hashable, Sendable {
     }
 
     /// What `hashForgettingDrops` feeds, as words of a fingerprint (`RulesBehaviour.fingerprintSearchKey`).
+    /// - Complexity: O(1).
     func fingerprintForgettingDrops(into print: inout Fingerprint) {
         print.combine(items.count)
         print.combine(height)

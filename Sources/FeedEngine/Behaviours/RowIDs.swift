@@ -51,6 +51,7 @@ package struct RowIDs: Sendable {
     /// (every entry placed again) up to three times a page.
     /// - Complexity: O(ids held), when it grows.
     package mutating func reserveCapacity(_ rows: Int) {
+        guard rows > 0 else { return }
         var size = max(16, slots.count)
         while size < rows * 2 { size <<= 1 }
         if size > slots.count { grow(to: size) }

@@ -130,7 +130,7 @@ public struct RulesBehaviour: PagingBehaviour {
     /// What `hashSearchKey` feeds, as fingerprint words: the rows, then the kinds and flags packed in one word,
     /// then the numbers, the counters left out as there. Through Swift's `Hasher`, word by word, the state was a
     /// twentieth of a search (callgrind). Its twin is `hashSearchKey`: states with equal keys feed the same
-    /// words, and a change to any field of the key changes them (`RulesBehaviourTests`).
+    /// words, and a change to any field of the key changes them (`RulesSearchKeyTests`).
     /// - Complexity: O(1).
     public func fingerprintSearchKey(_ state: State, into print: inout Fingerprint) {
         state.rows.fingerprintForgettingDrops(into: &print)
