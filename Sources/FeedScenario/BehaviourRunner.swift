@@ -599,18 +599,25 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         var o = 0, n = 0
         while o < old.count || n < new.count {
             if n == new.count || (o < old.count && old[o] < new[n]) {
-                let edge = edges(of: old[o])
-                body(moved.down ? edge.bottom - moved.start : moved.start + moved.height - edge.top, old[o], false)
+                body(distance(to: edges(of: old[o]), enters: false, moved), old[o], false)
                 o += 1
             } else if o == old.count || new[n] < old[o] {
-                let edge = edges(of: new[n])
-                body(moved.arrived ? edge.top : (moved.down ? edge.top - (moved.start + moved.height) : moved.start - edge.bottom), new[n], true)
+                body(distance(to: edges(of: new[n]), enters: true, moved), new[n], true)
                 n += 1
             } else {
                 o += 1
                 n += 1
             }
         }
+    }
+
+    /// How far the offset had moved when a row with these edges crossed the visible area's edge: downwards, a
+    /// row leaves at its bottom and enters at its top; upwards, the reverse; rows that arrived without a move
+    /// enter by their top.
+    /// - Complexity: O(1).
+    @inline(__always) private static func distance(to edge: (top: Double, bottom: Double), enters: Bool, _ moved: Movement) -> Double {
+        if enters { return moved.arrived ? edge.top : (moved.down ? edge.top - (moved.start + moved.height) : moved.start - edge.bottom) }
+        return moved.down ? edge.bottom - moved.start : moved.start + moved.height - edge.top
     }
 
     /// The rows that crossed, in `inCrossingOrder`.
@@ -657,12 +664,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// - Complexity: O(rows walked past to the first that crossed, most often one); the edges of two rows, and
     ///   upwards of the one before each; upwards past rows of no height, O(rows walked back × rows in the other list).
     private static func firstCrossingAtTheEnds(from old: [Int], to new: [Int], stack: ListScreen.Stack, _ moved: Movement) -> (row: Int, enters: Bool)? {
-        /// How far the offset had moved when `row` crossed, as `forEachCrossing` measures it.
-        func distance(_ row: Int, enters: Bool) -> Double {
-            let edge = stack.edges(of: row)
-            if enters { return moved.arrived ? edge.top : (moved.down ? edge.top - (moved.start + moved.height) : moved.start - edge.bottom) }
-            return moved.down ? edge.bottom - moved.start : moved.start + moved.height - edge.top
-        }
+        func distance(_ row: Int, enters: Bool) -> Double { Self.distance(to: stack.edges(of: row), enters: enters, moved) }
         /// The first crossing of the rows of `rows` that `other` lacks (leaving: `old` less `new`; entering: the
         /// reverse): the least of them, or, where their distance falls with the row, the greatest, or the least
         /// row before it at the same distance.

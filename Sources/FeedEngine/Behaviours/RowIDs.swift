@@ -12,11 +12,7 @@ package struct RowIDs: Sendable {
     package private(set) var count = 0
 
     /// Room for `rows` ids without growing.
-    package init(capacity rows: Int = 0) {
-        var size = 16
-        while size < rows * 2 { size <<= 1 }
-        if rows > 0 { slots = [UInt64](repeating: 0, count: size) }
-    }
+    package init(capacity rows: Int = 0) { reserveCapacity(rows) }
 
     /// The hash `insert` takes, the same in every process.
     package static func hash(_ id: String) -> UInt64 {
@@ -29,7 +25,7 @@ package struct RowIDs: Sendable {
     /// of `items` has it already: then `false`, and nothing is noted.
     /// - Complexity: O(1) expected; O(rows) when the table grows.
     package mutating func insert(_ id: String, hash: UInt64, row: Int, in items: [Item]) -> Bool {
-        if (count + 1) * 2 > slots.count { grow() }
+        if (count + 1) * 2 > slots.count { grow(to: max(16, slots.count * 2)) }
         let half = hash >> 32, mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: half) & mask
         while slots[slot] != 0 {
@@ -57,10 +53,10 @@ package struct RowIDs: Sendable {
         if size > slots.count { grow(to: size) }
     }
 
-    /// Twice the room (16 slots at least), or `size` slots, every entry placed again by the half-hash it keeps.
-    private mutating func grow(to size: Int? = nil) {
+    /// `size` slots (a power of two), every entry placed again by the half-hash it keeps.
+    private mutating func grow(to size: Int) {
         let old = slots
-        slots = [UInt64](repeating: 0, count: size ?? max(16, old.count * 2))
+        slots = [UInt64](repeating: 0, count: size)
         let mask = slots.count - 1
         for entry in old where entry != 0 {
             var slot = Int(truncatingIfNeeded: entry >> 32) & mask
