@@ -86,6 +86,8 @@ extension BrowserTests {
         XCTAssertEqual(try missingTargets(on: "viewer, with images", browser), [])
         try shoot(browser, "viewer-with-images.png")
         try browser.navigate(to: pages.url("images/index.html"))
+        // The GIF is read once it has loaded (on a busy machine it had not when the page was).
+        try browser.wait(until: "var img = document.querySelector('td.image img'); return !img || img.complete;", "the index's GIF loaded")
         let index = try XCTUnwrap(browser.execute("""
             var img = document.querySelector('td.image img');
             return img ? [img.getAttribute('src'), img.parentNode.getAttribute('href'), img.complete && img.naturalWidth] : [];
