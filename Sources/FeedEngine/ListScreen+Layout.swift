@@ -154,6 +154,13 @@ extension ListScreen {
             noteRows(from: start)
         }
 
+        /// `append`'s stack as a new value.
+        package func appending(_ rows: [Item], from start: Int, rowHeight: Double, style: ListStyle?) -> Stack {
+            var stack = self
+            stack.append(rows, from: start, rowHeight: rowHeight, style: style)
+            return stack
+        }
+
         /// The rows' total height, section headers included.
         public var height: Double { offsets.total }
 

@@ -6,9 +6,16 @@ import FeedEngine
 /// preset's rows keep theirs in (`RowIDs`: half a hash and the row in a word, a repeat confirmed by comparing
 /// the ids as strings, so that a collision of hashes never counts as a repeat).
 package enum RepeatedIDs {
-    /// - Complexity: O(rows) expected.
+    /// In a search, the answer some other state had for these very rows, when the thread's `SearchMemo` has it.
+    /// - Complexity: O(rows) expected; O(1) expected from the memo.
     package static func first(in items: [Item]) -> String? {
         if items.count < 2 { return nil }
+        guard let memo = SearchMemo.current else { return search(items) }
+        return memo.firstRepeat(in: items) { search(items) }
+    }
+
+    /// `first`'s work.
+    static func search(_ items: [Item]) -> String? {
         var ids = RowIDs(capacity: items.count)
         // Each id read in place (copying out an item retained its texts).
         return items.withUnsafeBufferPointer { rows in

@@ -840,7 +840,14 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             stopped = RunLimitError("at \(formatPoints(time)) s, \(callbacks.last ?? "a callback"): \(error.message)")
             return replaced
         }
-        if appended {
+        // A stack is its rows' (`Stack`, bit for bit however it was built): in a search, the one some other state made
+        // of these very rows, when the thread's memo has it.
+        if let memo = SearchMemo.current {
+            stack = memo.stack(of: rows, rowHeight: config.rowHeight, style: style) {
+                appended ? stack.appending(rows, from: old.count, rowHeight: config.rowHeight, style: style)
+                    : screen.stack(rowHeight: config.rowHeight, style: style)
+            }
+        } else if appended {
             stack.append(rows, from: old.count, rowHeight: config.rowHeight, style: style)
         } else {
             stack = screen.stack(rowHeight: config.rowHeight, style: style)

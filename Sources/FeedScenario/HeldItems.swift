@@ -31,13 +31,26 @@ package struct HeldItems {
             throw RunLimitError("the list would hold \(ItemLimits.describe(count: items.count)) items, "
                                 + "over \(ItemLimits.describe(count: maxItems)) (the limit of items held)")
         }
-        for index in start..<items.count {
-            textBytes += index == 0 ? Self.bytes(of: items[index]) : Self.bytes(of: items[index], after: items[index - 1])
+        // In a search, what some other state counted of these very rows, when the thread's memo has it.
+        if let memo = SearchMemo.current {
+            textBytes += memo.heldBytes(of: items, from: start) { Self.bytes(of: items, from: start) }
+        } else {
+            textBytes += Self.bytes(of: items, from: start)
         }
         guard textBytes <= maxTextBytes else {
             throw RunLimitError("the list would hold \(textBytes) bytes of item text, "
                                 + "over \(ItemLimits.describe(bytes: maxTextBytes)) (the limit of text held)")
         }
+    }
+
+    /// The text of `items[start...]`, each item's less what it shares with the one before it.
+    /// - Complexity: O(items counted × their fields).
+    static func bytes(of items: [Item], from start: Int) -> Int {
+        var count = 0
+        for index in start..<items.count {
+            count += index == 0 ? bytes(of: items[index]) : bytes(of: items[index], after: items[index - 1])
+        }
+        return count
     }
 
     /// `item`'s text: its id, title and field values.

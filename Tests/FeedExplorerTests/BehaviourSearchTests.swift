@@ -400,6 +400,33 @@ final class BehaviourSearchTests: XCTestCase {
                                                                       scenario: try scenario(), maxDepth: 5).checkpointIdentity)
     }
 
+    /// A search hands the rows its states share through each thread's `SearchMemo`: the same search without one is
+    /// its twin, and so is one whose memo keeps a single result a table (it forgets at nearly every step). The
+    /// presets' behaviours, deep enough for pages to arrive, repeat and fail, with inserts; on one thread and on two.
+    func testASearchWithItsMemoFindsWhatOneWithoutFinds() throws {
+        for preset in ["seed000", "seed001", "standard"] {
+            let list = try scenario(preset, total: 45)
+            let behaviour = try XCTUnwrap(list.presetBehaviour)
+            func check<Logic: PagingBehaviour>(_ logic: Logic) {
+                var explorer = BehaviourExplorer(logic, scenario: list, maxDepth: 9)
+                explorer.insertLimit = 1
+                explorer.memoSlots = nil
+                let without = explorer.search()
+                XCTAssertGreaterThan(without.statistics.states, 500, preset)
+                for (slots, jobs) in [(1, 1), (1_024, 1), (1_024, 2)] {
+                    explorer.memoSlots = slots
+                    let with = explorer.search(jobs: jobs)
+                    let (a, b) = (without.statistics, with.statistics)
+                    let label = "\(preset): \(slots) slot\(slots == 1 ? "" : "s"), \(jobs) job\(jobs == 1 ? "" : "s")"
+                    XCTAssertEqual([a.states, a.transitions, a.expanded, a.depthReached], [b.states, b.transitions, b.expanded, b.depthReached], label)
+                    XCTAssertEqual(with.violations.map { [$0.invariant, $0.message, "\($0.occurrences)"] + $0.path.map(\.description) },
+                                   without.violations.map { [$0.invariant, $0.message, "\($0.occurrences)"] + $0.path.map(\.description) }, label)
+                }
+            }
+            check(behaviour)
+        }
+    }
+
     /// seed000's logic and the standard rules answer the row callbacks alike (`answersRowCallbacksAlike`), so a
     /// search stops a settling's row callbacks at the first that changes nothing: it finds what the same logic
     /// finds without saying so — states, transitions, every rule's first breach and count — making fewer callbacks.

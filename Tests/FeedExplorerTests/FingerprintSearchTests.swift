@@ -157,6 +157,7 @@ final class FingerprintSearchTests: XCTestCase {
 
     func testTheFirstRepeatedIDIsTheNaiveOnes() {
         var random = SystemRandomNumberGenerator()
+        let memo = SearchMemo(slots: 4)
         var found = 0
         for round in 0..<400 {
             let count = Int.random(in: 0...60, using: &random)
@@ -166,6 +167,10 @@ final class FingerprintSearchTests: XCTestCase {
                 return Item(id: round % 3 == 0 ? "new-\(n)" : round % 3 == 1 ? String(n) : "an id longer than fifteen bytes \(n)", title: "t")
             }
             XCTAssertEqual(RepeatedIDs.first(in: items), RepeatedIDs.naive(in: items), "\(items.map(\.id))")
+            // In a search, through the thread's memo (a few slots, so that it forgets too): asked twice, the same.
+            for _ in 0..<2 {
+                XCTAssertEqual(SearchMemo.$current.withValue(memo) { RepeatedIDs.first(in: items) }, RepeatedIDs.naive(in: items), "\(items.map(\.id))")
+            }
             if RepeatedIDs.naive(in: items) != nil { found += 1 }
         }
         XCTAssertGreaterThan(found, 50)

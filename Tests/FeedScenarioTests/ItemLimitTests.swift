@@ -58,6 +58,16 @@ final class ItemLimitTests: XCTestCase {
         try apart.add(first, from: 0)
         try apart.add(first + [Item(id: "c", title: String(repeating: "T", count: 100))], from: first.count)
         XCTAssertEqual(apart.textBytes, 200 + 3)
+        // In a search, through the thread's memo: the same counts, the second time from the memo.
+        let memo = SearchMemo(slots: 8), rows = first + second
+        for _ in 0..<2 {
+            var searched = HeldItems()
+            try SearchMemo.$current.withValue(memo) {
+                try searched.add(first, from: 0)
+                try searched.add(rows, from: first.count)
+            }
+            XCTAssertEqual(searched.textBytes, 100 + 3)
+        }
     }
 
     /// A 1 MB title × pageSize 1000 took 1 GB: one string, shared by every item, counts once.

@@ -66,9 +66,28 @@ public struct PresetRows: Hashable, Sendable {
         idsHash = 0
     }
 
-    /// Appends `page`, dropping the items whose ids the list holds.
-    /// - Complexity: O(k) for k items.
+    /// Appends `page`, dropping the items whose ids the list holds. In a search, the result some other state
+    /// made of these very rows and page, when the thread's `SearchMemo` has it.
+    /// - Complexity: O(k) for k items; O(1) expected from the memo.
     mutating func append(_ page: [Item], rowHeight: Double, style: ListStyle?) {
+        guard let memo = SearchMemo.current else { return appendItems(page, rowHeight: rowHeight, style: style) }
+        let key = SearchMemo.AppendKey(rows: StorageKey(items), page: StorageKey(page), height: height.bitPattern, idsHash: idsHash,
+                                       rowHeight: rowHeight.bitPattern, style: style)
+        let made = memo.appended(key) {
+            var rows = self
+            rows.appendItems(page, rowHeight: rowHeight, style: style)
+            return SearchMemo.AppendResult(before: items, page: page, items: rows.items, ids: rows.ids, height: rows.height,
+                                           dropped: rows.duplicatesDropped - duplicatesDropped, idsHash: rows.idsHash)
+        }
+        items = made.items
+        ids = made.ids
+        height = made.height
+        duplicatesDropped += made.dropped
+        idsHash = made.idsHash
+    }
+
+    /// `append`'s work.
+    private mutating func appendItems(_ page: [Item], rowHeight: Double, style: ListStyle?) {
         ids.reserveCapacity(items.count + page.count)
         for item in page {
             let hash = RowIDs.hash(item.id)

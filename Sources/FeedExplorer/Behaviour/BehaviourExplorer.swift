@@ -46,6 +46,9 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
     /// past it a state is kept only as its place in the trail (8 bytes) and re-run from the start when it
     /// is expanded (slower, but memory stays bounded).
     public var frontierLimit = Self.defaultFrontierLimit
+    /// The slots of each table of a search thread's `SearchMemo` (a power of two); `nil`, a search without one (its
+    /// twin, in tests).
+    var memoSlots: Int? = 1_024
     public static var defaultFrontierLimit: Int { 200_000 }
     /// Memory a state of `run` takes, a whole run and its edges, as measured on `standard` at depth 16 (it grows
     /// with the rows), for saying up front what a search may use: about 6.2 GB at a million states.

@@ -34,6 +34,9 @@ extension BehaviourExplorer {
     /// keeps whole runners, kilobytes each. Only the level being expanded and the next are held. A
     /// counterexample is rebuilt by re-running its path from the start (successors come in a fixed order).
     ///
+    /// Each thread binds a `SearchMemo` of its own while it expands a state: a page appended to rows another state
+    /// appended it to gives the very rows that state got, and their stack, text and repeats come from the memo too.
+    ///
     /// With `jobs` above 1, the parents of a level are expanded on that many threads, a batch at a time,
     /// and merged in breadth-first order: the result is the same whatever `jobs` (`BehaviourSearchTests`).
     /// The behaviour, its key and its rules are then called from several threads at once: they must be
@@ -148,6 +151,8 @@ extension BehaviourExplorer {
         // One explorer a thread for the whole search (made for each batch, their copies of the reply pages took a
         // hundredth of a search on two threads).
         let explorers = jobs > 1 ? (0..<jobs).map { _ in detached() } : [self]
+        // One memo a thread for the whole search: a thread's number is one thread's at a time (one batch runs at once).
+        let memos = (0..<jobs).map { _ in memoSlots.map { SearchMemo(slots: $0) } }
         /// The batch of parents from `first` in the level being expanded: up to `batchSize`, all with their runners
         /// kept or all re-run from the start along their routes (parents past the runners kept).
         func parents(from first: Int, depth: Int) -> Range<Int> {
@@ -162,7 +167,7 @@ extension BehaviourExplorer {
             let routes = batch.lowerBound < kept ? [] : batch.map { search.trail.route(to: $0) }
             // States at the depth limit are never expanded: their runners are not kept.
             return self.beginExpanding(frontier.current, batch.lowerBound < kept ? (batch.lowerBound - frontier.currentBase)..<(batch.upperBound - frontier.currentBase) : 0..<0,
-                                       routes: routes, seen: visited, keep: depth + 1 < maxDepth, explorers: explorers)
+                                       routes: routes, seen: visited, keep: depth + 1 < maxDepth, explorers: explorers, memos: memos)
         }
         /// The first batch of the level after `depth`, when it can be begun while the last of `depth` is merged: a whole
         /// batch of it is found, its runners are kept, and it lies above the depth limit. The merge adds the rest of the level.
@@ -209,7 +214,7 @@ extension BehaviourExplorer {
                 // The batch's runners in an array of their own: the merge appends to the level's while the batch runs,
                 // and an array the batch held too would be copied whole at the first append.
                 ahead = (upcoming, self.beginExpanding(Array(frontier.upcoming.prefix(upcoming.count)), 0..<upcoming.count, routes: [],
-                                                       seen: visited, keep: depth + 2 < maxDepth, explorers: explorers))
+                                                       seen: visited, keep: depth + 2 < maxDepth, explorers: explorers, memos: memos))
             }
             var merged = 0
             for k in expansions.indices {
@@ -344,7 +349,7 @@ extension BehaviourExplorer {
     @_specialize(where Behaviour == Seed000Behaviour)
     @_specialize(where Behaviour == Seed001Behaviour)
     private func beginExpanding(_ runners: [Held<BehaviourRunner<Behaviour>>], _ parents: Range<Int>, routes: [[Int]],
-                                seen: FingerprintSet, keep: Bool, explorers: [Self]) -> () -> [(print: UInt64, successors: [Expanded])] {
+                                seen: FingerprintSet, keep: Bool, explorers: [Self], memos: [SearchMemo?]) -> () -> [(print: UInt64, successors: [Expanded])] {
         // The routes and the visited set are only read; each worker takes its own parents, with its thread's explorer.
         let jobs = explorers.count
         let count = routes.isEmpty ? parents.count : routes.count
@@ -356,27 +361,13 @@ extension BehaviourExplorer {
         // (`BehaviourRunner.detach()`).
         let owners = jobs > 1 && routes.isEmpty ? parents.map { runners[$0].maker } : nil
         return ParallelMap.begin(count, jobs: jobs, chunk: 16, owners: owners,
-                                 local: { thread in Worker(explorer: explorers[thread], thread: thread) }) { worker, k in
+                                 local: { thread in Worker(explorer: explorers[thread], thread: thread, memo: memos[thread]) }) { worker, k in
             var parent = routes.isEmpty ? runners[parents.lowerBound + k].take() : worker.explorer.replay(routes[k]).end
             // A parent another thread made is detached (one re-run from the start is the worker's own already).
             if let owners, owners[k] != worker.thread { parent.detach(callbackChecks: worker.explorer.callbackChecks) }
-            let parentPrint = worker.explorer.fingerprint(parent)
-            var made = worker.explorer.successors(of: parent, source: worker.explorer.source)
-            var expanded: [Expanded] = []
-            expanded.reserveCapacity(made.count)
-            // Each runner is moved out of `made`, from its end (`map` would copy them): the last successor first.
-            while case (_, var runner)? = made.popLast() {
-                let broken = worker.explorer.callbackBreaches(&runner)
-                let print = worker.explorer.fingerprint(runner)
-                if seen.contains(print) {
-                    expanded.append(Expanded(runner: nil, fresh: false, print: print, broken: broken, stateBroken: []))
-                } else {
-                    let stateBroken = worker.explorer.stateBreaches(runner)
-                    expanded.append(Expanded(runner: keep ? Held(consume runner, maker: worker.thread) : nil, fresh: true, print: print,
-                                             broken: broken, stateBroken: stateBroken))
-                }
-            }
-            return (parentPrint, expanded)
+            // The thread's memo, for the rows its states share with other states (`SearchMemo`). The parent is moved in.
+            var taken = Optional(parent)
+            return SearchMemo.$current.withValue(worker.memo) { worker.expand(taken.take()!, seen: seen, keep: keep) }
         }
     }
 
@@ -385,6 +376,30 @@ extension BehaviourExplorer {
     private struct Worker {
         var explorer: BehaviourExplorer
         let thread: Int
+        /// The thread's memo (`SearchMemo`), bound while it expands a state.
+        let memo: SearchMemo?
+
+        /// `parent`'s fingerprint and its successors, last first; a successor in `seen` without its runner, the others with
+        /// theirs when `keep`. Mutating only to read the explorer in place (a copy of it retained its every part).
+        mutating func expand(_ parent: consuming BehaviourRunner<Behaviour>, seen: FingerprintSet, keep: Bool) -> (print: UInt64, successors: [Expanded]) {
+            let parentPrint = explorer.fingerprint(parent)
+            var made = explorer.successors(of: parent, source: explorer.source)
+            var expanded: [Expanded] = []
+            expanded.reserveCapacity(made.count)
+            // Each runner is moved out of `made`, from its end (`map` would copy them): the last successor first.
+            while case (_, var runner)? = made.popLast() {
+                let broken = explorer.callbackBreaches(&runner)
+                let print = explorer.fingerprint(runner)
+                if seen.contains(print) {
+                    expanded.append(Expanded(runner: nil, fresh: false, print: print, broken: broken, stateBroken: []))
+                } else {
+                    let stateBroken = explorer.stateBreaches(runner)
+                    expanded.append(Expanded(runner: keep ? Held(consume runner, maker: thread) : nil, fresh: true, print: print,
+                                             broken: broken, stateBroken: stateBroken))
+                }
+            }
+            return (parentPrint, expanded)
+        }
     }
 
     /// The visited set and the runners still to expand of the search `search` stands at, by re-running each

@@ -1,0 +1,139 @@
+/// What a search works out again and again from the same rows, kept for the thread that works it out: a page
+/// appended to rows (`PresetRows.append`), the rows' stack (`BehaviourRunner`), the bytes of text they hold
+/// (`HeldItems`), the first repeated id (`RepeatedIDs`).
+///
+/// A search reaches the same rows in thousands of states, and each state made them anew: a page appended to a
+/// state's rows copied them, hashed every id, stacked and measured them — a sixth of a search's time on
+/// `standard` (perf). With the memo, the first state to append a page to some rows makes the result and the memo
+/// keeps it; every later state appending that page to those rows takes the very same arrays. The rows of a
+/// search are then shared, not just equal, so the rows' stack, their repeats and their text are found by the
+/// rows' storage too (hash-consing, as model checkers and decision-diagram packages keep their states).
+///
+/// An array is known by its storage (`StorageKey`): the memo holds every array it is keyed by, so that storage
+/// is never freed (its address never reused) nor changed in place (never uniquely referenced): equal keys are
+/// the same elements. Each result is the one worked out without the memo (its twin, `SearchMemoTests`).
+///
+/// Each table is direct-mapped, as a decision-diagram package's computed table is: a key has one slot, chosen
+/// by a multiplicative hash of its words, and a new result takes the slot from whatever held it. A lookup is a
+/// few instructions (a `Dictionary` fed Swift's `Hasher` cost more than a small page's work), and the memory
+/// is bounded: `slots` results a table, each holding arrays other states hold too.
+///
+/// One thread at a time uses a memo: a search's worker binds its own (`current`) while it expands a state. A
+/// render binds none and keeps nothing.
+package final class SearchMemo: @unchecked Sendable {
+    /// The memo of the search this thread works for, if any.
+    @TaskLocal package static var current: SearchMemo?
+
+    // One thread at a time: no access needs checking for exclusivity at run time (a check cost as much as a lookup).
+    @exclusivity(unchecked) private var appends: Table<AppendKey, AppendResult>
+    @exclusivity(unchecked) private var stacks: Table<StackKey, (rows: [Item], stack: ListScreen.Stack)>
+    @exclusivity(unchecked) private var heldBytes: Table<RowsFrom, (rows: [Item], bytes: Int)>
+    @exclusivity(unchecked) private var repeats: Table<StorageKey, (rows: [Item], first: String?)>
+
+    /// - Parameter slots: each table's, a power of two (a search's rows take dozens; a model with inserts hundreds).
+    package init(slots: Int = 1_024) {
+        appends = Table(slots: slots)
+        stacks = Table(slots: slots)
+        heldBytes = Table(slots: slots)
+        repeats = Table(slots: slots)
+    }
+
+    // One method a table, each specialised here (a generic table called from another module goes through its
+    // key's witnesses).
+
+    /// `PresetRows.append`'s result for `key`, else `make()`'s, kept.
+    func appended(_ key: AppendKey, _ make: () -> AppendResult) -> AppendResult {
+        appends.value(key, hash: key.rows.hash ^ key.page.hash &* 31 ^ Int(truncatingIfNeeded: key.height) ^ key.idsHash, make)
+    }
+
+    /// The stack of `rows` with this row height and style, else `make()`'s, kept.
+    package func stack(of rows: [Item], rowHeight: Double, style: ListStyle?, _ make: () -> ListScreen.Stack) -> ListScreen.Stack {
+        let key = StackKey(rows: StorageKey(rows), rowHeight: rowHeight.bitPattern, style: style)
+        return stacks.value(key, hash: key.rows.hash ^ Int(truncatingIfNeeded: key.rowHeight)) { (rows, make()) }.stack
+    }
+
+    /// The bytes of text `rows[start...]` hold (`HeldItems`), else `make()`'s, kept.
+    package func heldBytes(of rows: [Item], from start: Int, _ make: () -> Int) -> Int {
+        let key = RowsFrom(rows: StorageKey(rows), start: start)
+        return heldBytes.value(key, hash: key.rows.hash ^ start) { (rows, make()) }.bytes
+    }
+
+    /// The first id of `rows` that an earlier row has (`RepeatedIDs`), else `make()`'s, kept.
+    package func firstRepeat(in rows: [Item], _ make: () -> String?) -> String? {
+        let key = StorageKey(rows)
+        return repeats.value(key, hash: key.hash) { (rows, make()) }.first
+    }
+
+    /// Results by key, one slot a key (direct-mapped). Keys apart from values: a key is plain words, compared in
+    /// place; only a value found is copied out.
+    private struct Table<Key: Equatable, Value> {
+        private var keys: [Key?]
+        private var values: [Value?]
+
+        init(slots count: Int) {
+            precondition(count > 0 && count & (count - 1) == 0, "a table's slots are a power of two")
+            keys = Array(repeating: nil, count: count)
+            values = Array(repeating: nil, count: count)
+        }
+
+        /// The value kept for `key`, whose words hash to `hash`, else `make()`'s, kept in its slot.
+        /// - Complexity: O(1), and `make`'s on a miss.
+        mutating func value(_ key: Key, hash: Int, _ make: () -> Value) -> Value {
+            // Fibonacci hashing: the product's top bits, the ones every bit of `hash` reaches.
+            let slot = Int(truncatingIfNeeded: UInt(bitPattern: hash &* -7_046_029_254_386_353_131) >> UInt(Int.bitWidth - keys.count.trailingZeroBitCount))
+            if keys[slot] == key, let kept = values[slot] { return kept }
+            let made = make()
+            keys[slot] = key
+            values[slot] = made
+            return made
+        }
+    }
+
+    /// A page appended to rows: the rows (by storage) and what they add up to, the page, and how rows stack.
+    struct AppendKey: Equatable {
+        var rows: StorageKey
+        var page: StorageKey
+        var height: UInt64
+        var idsHash: Int
+        var rowHeight: UInt64
+        var style: ListStyle?
+    }
+
+    /// What `PresetRows.append` made, and the arrays its key names (held, so that their storage stays theirs).
+    struct AppendResult {
+        var before: [Item]
+        var page: [Item]
+        var items: [Item]
+        var ids: RowIDs
+        var height: Double
+        var dropped: Int
+        var idsHash: Int
+    }
+
+    /// Rows stacked with a row height and style.
+    private struct StackKey: Equatable {
+        var rows: StorageKey
+        var rowHeight: UInt64
+        var style: ListStyle?
+    }
+
+    /// The rows from `start` on.
+    private struct RowsFrom: Equatable {
+        var rows: StorageKey
+        var start: Int
+    }
+}
+
+/// An array's storage: equal for two arrays that share it, which (while one of them is held) are the same elements.
+package struct StorageKey: Equatable {
+    let address: UInt
+    let count: Int
+
+    package init<Element>(_ array: [Element]) {
+        address = array.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        count = array.count
+    }
+
+    /// Its words mixed, for a table's slot (the address's low bits are alignment's, always zero).
+    var hash: Int { Int(bitPattern: address >> 4) ^ count &* 0x5851_F42D }
+}
