@@ -25,10 +25,10 @@ package final class SearchMemo: @unchecked Sendable {
     @TaskLocal package static var current: SearchMemo?
 
     // One thread at a time: no access needs checking for exclusivity at run time (a check cost as much as a lookup).
-    @exclusivity(unchecked) private var appends: Table<AppendKey, AppendResult>
-    @exclusivity(unchecked) private var stacks: Table<StackKey, (rows: [Item], stack: ListScreen.Stack)>
-    @exclusivity(unchecked) private var heldBytes: Table<RowsFrom, (rows: [Item], bytes: Int)>
-    @exclusivity(unchecked) private var repeats: Table<StorageKey, (rows: [Item], first: String?)>
+    @exclusivity(unchecked) private var appends: Table<AppendKey, (rows: [Item], page: [Item]), AppendResult>
+    @exclusivity(unchecked) private var stacks: Table<StackKey, [Item], ListScreen.Stack>
+    @exclusivity(unchecked) private var heldBytes: Table<RowsFrom, [Item], Int>
+    @exclusivity(unchecked) private var repeats: Table<StorageKey, [Item], String?>
 
     /// Room that keeps two threads' memos off each other's cache lines: reading `current` retains the memo, and memos
     /// made one after the other would share a line, which both threads' counts would then pass between cores.
@@ -45,49 +45,55 @@ package final class SearchMemo: @unchecked Sendable {
     // One method a table, each specialised here (a generic table called from another module goes through its
     // key's witnesses).
 
-    /// `PresetRows.append`'s result for `key`, else `make()`'s, kept.
-    func appended(_ key: AppendKey, _ make: () -> AppendResult) -> AppendResult {
-        appends.value(key, hash: key.rows.hash ^ key.page.hash &* 31 ^ Int(truncatingIfNeeded: key.height) ^ key.idsHash, make)
+    /// `PresetRows.append`'s result for `key` (`rows` and `page` by their storage), else `make()`'s, kept.
+    func appended(_ key: AppendKey, rows: [Item], page: [Item], _ make: () -> AppendResult) -> AppendResult {
+        appends.value(key, hash: key.rows.hash ^ key.page.hash &* 31 ^ Int(truncatingIfNeeded: key.height) ^ key.idsHash,
+                      holding: (rows, page), make)
     }
 
     /// The stack of `rows` with this row height and style, else `make()`'s, kept.
     package func stack(of rows: [Item], rowHeight: Double, style: ListStyle?, _ make: () -> ListScreen.Stack) -> ListScreen.Stack {
         let key = StackKey(rows: StorageKey(rows), rowHeight: rowHeight.bitPattern, style: style)
-        return stacks.value(key, hash: key.rows.hash ^ Int(truncatingIfNeeded: key.rowHeight)) { (rows, make()) }.stack
+        return stacks.value(key, hash: key.rows.hash ^ Int(truncatingIfNeeded: key.rowHeight), holding: rows, make)
     }
 
     /// The bytes of text `rows[start...]` hold (`HeldItems`), else `make()`'s, kept.
     package func heldBytes(of rows: [Item], from start: Int, _ make: () -> Int) -> Int {
         let key = RowsFrom(rows: StorageKey(rows), start: start)
-        return heldBytes.value(key, hash: key.rows.hash ^ start) { (rows, make()) }.bytes
+        return heldBytes.value(key, hash: key.rows.hash ^ start, holding: rows, make)
     }
 
     /// The first id of `rows` that an earlier row has (`RepeatedIDs`), else `make()`'s, kept.
     package func firstRepeat(in rows: [Item], _ make: () -> String?) -> String? {
         let key = StorageKey(rows)
-        return repeats.value(key, hash: key.hash) { (rows, make()) }.first
+        return repeats.value(key, hash: key.hash, holding: rows, make)
     }
 
-    /// Results by key, one slot a key (direct-mapped). Keys apart from values: a key is plain words, compared in
-    /// place; only a value found is copied out.
-    private struct Table<Key: Equatable, Value> {
+    /// Results by key, one slot a key (direct-mapped). Keys, the arrays they name (`Holding`) and values apart: a key
+    /// is plain words, compared in place; only a value found is copied out, not the arrays held for its key (which
+    /// may be another thread's: a copy retained them, and their counts passed between cores).
+    private struct Table<Key: Equatable, Holding, Value> {
         private var keys: [Key?]
+        private var holdings: [Holding?]
         private var values: [Value?]
 
         init(slots count: Int) {
             precondition(count > 0 && count & (count - 1) == 0, "a table's slots are a power of two")
             keys = Array(repeating: nil, count: count)
+            holdings = Array(repeating: nil, count: count)
             values = Array(repeating: nil, count: count)
         }
 
-        /// The value kept for `key`, whose words hash to `hash`, else `make()`'s, kept in its slot.
+        /// The value kept for `key`, whose words hash to `hash`, else `make()`'s, kept in its slot with `holding`, the
+        /// arrays `key` names by their storage.
         /// - Complexity: O(1), and `make`'s on a miss.
-        mutating func value(_ key: Key, hash: Int, _ make: () -> Value) -> Value {
+        mutating func value(_ key: Key, hash: Int, holding: Holding, _ make: () -> Value) -> Value {
             // Fibonacci hashing: the product's top bits, the ones every bit of `hash` reaches.
             let slot = Int(truncatingIfNeeded: UInt(bitPattern: hash &* -7_046_029_254_386_353_131) >> UInt(Int.bitWidth - keys.count.trailingZeroBitCount))
             if keys[slot] == key, let kept = values[slot] { return kept }
             let made = make()
             keys[slot] = key
+            holdings[slot] = holding
             values[slot] = made
             return made
         }
@@ -103,10 +109,8 @@ package final class SearchMemo: @unchecked Sendable {
         var style: ListStyle?
     }
 
-    /// What `PresetRows.append` made, and the arrays its key names (held, so that their storage stays theirs).
+    /// What `PresetRows.append` made.
     struct AppendResult {
-        var before: [Item]
-        var page: [Item]
         var items: [Item]
         var ids: RowIDs
         var height: Double

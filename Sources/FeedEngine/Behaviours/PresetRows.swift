@@ -73,10 +73,10 @@ public struct PresetRows: Hashable, Sendable {
         guard let memo = SearchMemo.current else { return appendItems(page, rowHeight: rowHeight, style: style) }
         let key = SearchMemo.AppendKey(rows: StorageKey(items), page: StorageKey(page), height: height.bitPattern, idsHash: idsHash,
                                        rowHeight: rowHeight.bitPattern, style: style)
-        let made = memo.appended(key) {
+        let made = memo.appended(key, rows: items, page: page) {
             var rows = self
             rows.appendItems(page, rowHeight: rowHeight, style: style)
-            return SearchMemo.AppendResult(before: items, page: page, items: rows.items, ids: rows.ids, height: rows.height,
+            return SearchMemo.AppendResult(items: rows.items, ids: rows.ids, height: rows.height,
                                            dropped: rows.duplicatesDropped - duplicatesDropped, idsHash: rows.idsHash)
         }
         items = made.items
