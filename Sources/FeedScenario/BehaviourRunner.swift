@@ -835,14 +835,16 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         // Most changes leave the rows as they were (a flag, the scroll view kept): the stack stays.
         guard appended || rows != old else { return replaced }
         if !appended { held.reset() }
-        do { try held.add(rows, from: appended ? old.count : 0) } catch {
+        // In a search, the thread's memo (`SearchMemo`): read once here, for the text held and the stack.
+        let memo = SearchMemo.current
+        do { try held.add(rows, from: appended ? old.count : 0, memo: memo) } catch {
             // The run ends here: the callback's effects are not carried out, and nothing follows.
             stopped = RunLimitError("at \(formatPoints(time)) s, \(callbacks.last ?? "a callback"): \(error.message)")
             return replaced
         }
         // A stack is its rows' (`Stack`, bit for bit however it was built): in a search, the one some other state made
-        // of these very rows, when the thread's memo has it.
-        if let memo = SearchMemo.current {
+        // of these very rows, when the memo has it; else stacked on in place (a render's rows may be millions).
+        if let memo {
             stack = memo.stack(of: rows, rowHeight: config.rowHeight, style: style) {
                 appended ? stack.appending(rows, from: old.count, rowHeight: config.rowHeight, style: style)
                     : screen.stack(rowHeight: config.rowHeight, style: style)

@@ -24,15 +24,15 @@ package struct HeldItems {
 
     /// Counts `items[from...]`, just appended to a list now `items` (the item before each, whose strings it may
     /// share, is the one before it in `items`: nothing else is kept, so a copy of a run copies no item).
+    /// In a search, `memo` (the thread's) gives what some other state counted of these very rows.
     /// - Throws: the limit it would cross, with a message saying so.
-    /// - Complexity: O(items appended × their fields).
-    package mutating func add(_ items: [Item], from start: Int) throws(RunLimitError) {
+    /// - Complexity: O(items appended × their fields); O(1) expected from the memo.
+    package mutating func add(_ items: [Item], from start: Int, memo: SearchMemo? = nil) throws(RunLimitError) {
         guard items.count <= maxItems else {
             throw RunLimitError("the list would hold \(ItemLimits.describe(count: items.count)) items, "
                                 + "over \(ItemLimits.describe(count: maxItems)) (the limit of items held)")
         }
-        // In a search, what some other state counted of these very rows, when the thread's memo has it.
-        if let memo = SearchMemo.current {
+        if let memo {
             textBytes += memo.heldBytes(of: items, from: start) { Self.bytes(of: items, from: start) }
         } else {
             textBytes += Self.bytes(of: items, from: start)

@@ -62,10 +62,8 @@ final class ItemLimitTests: XCTestCase {
         let memo = SearchMemo(slots: 8), rows = first + second
         for _ in 0..<2 {
             var searched = HeldItems()
-            try SearchMemo.$current.withValue(memo) {
-                try searched.add(first, from: 0)
-                try searched.add(rows, from: first.count)
-            }
+            try searched.add(first, from: 0, memo: memo)
+            try searched.add(rows, from: first.count, memo: memo)
             XCTAssertEqual(searched.textBytes, 100 + 3)
         }
     }
