@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What a search works out again and again from the same rows, kept for the thread that works it out: a page
 /// appended to rows (`PresetRows.append`), the rows' stack (`BehaviourRunner`), the bytes of text they hold
 /// (`HeldItems`), the first repeated id (`RepeatedIDs`).
@@ -21,8 +27,28 @@
 /// One thread at a time uses a memo: a search's worker binds its own (`current`) while it expands a state. A
 /// render binds none and keeps nothing.
 package final class SearchMemo: @unchecked Sendable {
-    /// The memo of the search this thread works for, if any.
-    @TaskLocal package static var current: SearchMemo?
+    /// The memo of the search this thread works for, if any (`bind(_:_:)`).
+    package static var current: SearchMemo? {
+        guard let bound = pthread_getspecific(threadSlot) else { return nil }
+        return Unmanaged<SearchMemo>.fromOpaque(bound).takeUnretainedValue()
+    }
+
+    /// Runs `body` with `memo` as this thread's `current`. The memo is kept in a slot of the thread's own: a
+    /// task-local's key is one object for every thread, retained at each binding, and on two threads its count
+    /// passed between cores at every state (an interposed `swift_retain` counted it).
+    package static func bind<T>(_ memo: SearchMemo?, _ body: () -> T) -> T {
+        let outer = pthread_getspecific(threadSlot)
+        pthread_setspecific(threadSlot, memo.map { Unmanaged.passUnretained($0).toOpaque() })
+        defer { pthread_setspecific(threadSlot, outer) }
+        return withExtendedLifetime(memo) { body() }
+    }
+
+    /// Each thread's slot for `current`.
+    private static let threadSlot: pthread_key_t = {
+        var slot = pthread_key_t()
+        pthread_key_create(&slot, nil)
+        return slot
+    }()
 
     // One thread at a time: no access needs checking for exclusivity at run time (a check cost as much as a lookup).
     @exclusivity(unchecked) private var appends: Table<AppendKey, (rows: [Item], page: [Item]), AppendResult>

@@ -28,7 +28,7 @@ final class SearchMemoTests: XCTestCase {
                     }
                     let page = pages.randomElement(using: &generator)!
                     let count = with.items.count
-                    SearchMemo.$current.withValue(memo) { with.append(page, rowHeight: 44, style: style) }
+                    SearchMemo.bind(memo) { with.append(page, rowHeight: 44, style: style) }
                     without.append(page, rowHeight: 44, style: style)
                     XCTAssertEqual(with.items, without.items, "step \(step)")
                     XCTAssertEqual(with.height.bitPattern, without.height.bitPattern, "step \(step)")
@@ -61,7 +61,7 @@ final class SearchMemoTests: XCTestCase {
             let first = (0..<3).map { Item(id: "\($0)", title: "Turn \(turn), item \($0)") }
             with.append(first, rowHeight: 44, style: nil)
             without.append(first, rowHeight: 44, style: nil)
-            SearchMemo.$current.withValue(memo) { with.append(page, rowHeight: 44, style: nil) }
+            SearchMemo.bind(memo) { with.append(page, rowHeight: 44, style: nil) }
             without.append(page, rowHeight: 44, style: nil)
             XCTAssertEqual(with.items, without.items, "turn \(turn)")
         }
@@ -86,5 +86,23 @@ final class SearchMemoTests: XCTestCase {
         // Equal rows stored apart are other rows.
         _ = memo.stack(of: rows.map { $0 }, rowHeight: 44, style: nil) { made += 1; return ListScreen.Stack(rows: rows, rowHeight: 44, style: nil) }
         XCTAssertEqual(made, 4, "equal rows stored apart")
+    }
+
+    /// A memo is bound to the thread that binds it, for the time of the call, and bindings nest; no other thread sees it.
+    func testAMemoIsBoundToOneThreadForOneCall() {
+        let outer = SearchMemo(slots: 8), inner = SearchMemo(slots: 8)
+        XCTAssertNil(SearchMemo.current)
+        SearchMemo.bind(outer) {
+            XCTAssertTrue(SearchMemo.current === outer)
+            SearchMemo.bind(inner) { XCTAssertTrue(SearchMemo.current === inner) }
+            SearchMemo.bind(nil) { XCTAssertNil(SearchMemo.current) }
+            XCTAssertTrue(SearchMemo.current === outer)
+            let other = DispatchGroup()
+            nonisolated(unsafe) var seenElsewhere: SearchMemo? = outer
+            DispatchQueue.global().async(group: other) { seenElsewhere = SearchMemo.current }
+            other.wait()
+            XCTAssertNil(seenElsewhere, "another thread")
+        }
+        XCTAssertNil(SearchMemo.current)
     }
 }

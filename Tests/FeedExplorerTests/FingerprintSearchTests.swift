@@ -169,7 +169,7 @@ final class FingerprintSearchTests: XCTestCase {
             XCTAssertEqual(RepeatedIDs.first(in: items), RepeatedIDs.naive(in: items), "\(items.map(\.id))")
             // In a search, through the thread's memo (a few slots, so that it forgets too): asked twice, the same.
             for _ in 0..<2 {
-                XCTAssertEqual(SearchMemo.$current.withValue(memo) { RepeatedIDs.first(in: items) }, RepeatedIDs.naive(in: items), "\(items.map(\.id))")
+                XCTAssertEqual(SearchMemo.bind(memo) { RepeatedIDs.first(in: items) }, RepeatedIDs.naive(in: items), "\(items.map(\.id))")
             }
             if RepeatedIDs.naive(in: items) != nil { found += 1 }
         }

@@ -367,7 +367,7 @@ extension BehaviourExplorer {
             if let owners, owners[k] != worker.thread { parent.detach(callbackChecks: worker.explorer.callbackChecks) }
             // The thread's memo, for the rows its states share with other states (`SearchMemo`). The parent is moved in.
             var taken = Optional(parent)
-            return SearchMemo.$current.withValue(worker.memo) { worker.expand(taken.take()!, seen: seen, keep: keep) }
+            return SearchMemo.bind(worker.memo) { worker.expand(taken.take()!, seen: seen, keep: keep) }
         }
     }
 
