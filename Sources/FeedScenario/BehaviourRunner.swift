@@ -51,6 +51,10 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     public private(set) var time = 0.0
     /// Items inserted at the feed's head so far (`insert N`).
     public private(set) var insertedItems = 0
+    /// The inserts the source has not heard of yet, in order: with `choosesOutcomes` it hears of them only before it
+    /// answers a reply itself. Told at once, a source that a search's thousands of runs share was copied into a box
+    /// of the run's own at every insert, retaining its every array — which the runs on another thread retained too.
+    private var unheardInserts: [(count: Int, time: Double)] = []
     /// Requests the logic has started, FeedFrames numbering them from 1.
     public private(set) var requestsIssued = 0
     /// The requests whose replies are awaited, by id (a cancelled one is dropped here).
@@ -81,9 +85,9 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// nor frames, nor the steps that did nothing: `perform` then emits and notes none.
     public var searching = false
     /// The caller chooses the outcome of every reply to a request in flight (`deliverNext(by:outcome:)`), as
-    /// a search does: the source is then asked only how long a request takes, and makes no page that
-    /// would be thrown away. A reply delivered without an outcome is then answered by the source as it
-    /// arrives.
+    /// a search does: the source is then asked only how long a request takes — which must not depend on the items
+    /// inserted, as a scripted source's does not — and makes no page that would be thrown away. A reply delivered
+    /// without an outcome is then answered by the source as it arrives, told of the inserts first.
     public var choosesOutcomes = false
     /// Each callback with its effects and the screen before and after, while not `nil`: what the
     /// explorer's invariants read (they never see the logic's state type). The reader empties it.
@@ -173,6 +177,12 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     package mutating func detach(callbackChecks: [CallbackCheck]? = nil) {
         fixed = fixed.copy(callbackChecks: callbackChecks)
         source = Self.reboxed(source)
+    }
+
+    /// Tells the source of the inserts it has not heard of (`unheardInserts`).
+    private mutating func tellSourceOfInserts() {
+        for (count, time) in unheardInserts { source.insertAtHead(count, at: time) }
+        unheardInserts = []
     }
 
     /// `source` in a box of its own.
@@ -313,7 +323,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             try frame(step.description, emit)  // what a logic does as the list comes to rest
         case .insert(let count):
             // The feed grows at its head; the app hears of it only through the pages it asks for.
-            source.insertAtHead(count, at: time)
+            if choosesOutcomes { unheardInserts.append((count, time)) } else { source.insertAtHead(count, at: time) }
             insertedItems += count
         }
     }
@@ -380,7 +390,11 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
                 repliesDropped += 1
                 return .dropped(request.id)
             }
-            var outcome = chosen.map(Self.reasoned) ?? answered ?? Self.reasoned(source.respond(to: request, at: time).outcome)
+            var outcome: Reply.Outcome
+            if let given = chosen.map(Self.reasoned) ?? answered { outcome = given } else {
+                tellSourceOfInserts()
+                outcome = Self.reasoned(source.respond(to: request, at: time).outcome)
+            }
             // Heights are measured once, as the page arrives.
             if let sizer, case .success(let items) = outcome {
                 do { outcome = .success(try sizer.sized(items)) } catch {

@@ -53,6 +53,19 @@ final class BehaviourRunnerTests: XCTestCase {
         XCTAssertEqual(choosing.callbacks, plain.callbacks)
     }
 
+    /// Such a runner tells its source of an insert only when the source answers a reply itself (a search never has it
+    /// answer, and telling it at once copied a source every run shared): the answer counts the insert all the same.
+    func testARunnerThatChoosesOutcomesTellsItsSourceOfInsertsBeforeItAnswers() throws {
+        let items = SyntheticSource(total: nil, pageSize: 4, latency: .fixed(1), title: "Item {n}")
+        var choosing = BehaviourRunner(Recorder(), config: Preset.standard.config()!, source: ScriptedSource(items: items, replies: []))
+        choosing.choosesOutcomes = true
+        choosing.perform(.event(.launch))
+        choosing.perform(.insert(2))
+        XCTAssertEqual(choosing.insertedItems, 2)
+        XCTAssertEqual(choosing.deliverNext(by: 1), .delivered("reply 1: page 1, 4 items"))
+        XCTAssertEqual(choosing.screen.rows.map(\.id), ["new-2", "new-1", "1", "2"], "answered at 1 s, after the insert at 0 s")
+    }
+
     /// A command after which nothing changed is reported with the reason the frame before it shows, for a
     /// preset's behaviour and a team's; a trigger the logic refused and counted is not "nothing".
     func testACommandThatDidNothingIsReportedWithItsReason() throws {
