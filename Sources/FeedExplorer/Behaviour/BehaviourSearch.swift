@@ -140,6 +140,8 @@ extension BehaviourExplorer {
         var visited = visited
         var frontier = frontier
         let batchSize = max(1, batch ?? (jobs > 1 ? 1_024 : 4_096))
+        // The fewest parents a batch is begun ahead with: two chunks a thread (or a quarter of a batch, for tests' small ones).
+        let leastAhead = max(1, min(batchSize / 4, 2 * Self.chunk * jobs))
         var stop = StopReason.exhausted
 
         func statistics() -> ExplorationStatistics {
@@ -169,13 +171,15 @@ extension BehaviourExplorer {
             return self.beginExpanding(frontier.current, batch.lowerBound < kept ? (batch.lowerBound - frontier.currentBase)..<(batch.upperBound - frontier.currentBase) : 0..<0,
                                        routes: routes, seen: visited, keep: depth + 1 < maxDepth, explorers: explorers, memos: memos)
         }
-        /// The first batch of the level after `depth`, when it can be begun while the last of `depth` is merged: a whole
-        /// batch of it is found, its runners are kept, and it lies above the depth limit. The merge adds the rest of the level.
+        /// The first batch of the level after `depth`, when it can be begun while the last of `depth` is merged: as much of
+        /// a batch as is found with its runners kept, if that is at least `leastAhead`, above the depth limit. The merge adds
+        /// the rest of the level. (Waiting for a whole batch left the other threads idle through the merge of a level's last
+        /// batch whenever the level before had been small.)
         func upcomingBatch(after depth: Int) -> Range<Int>? {
             guard depth + 1 < maxDepth, search.levelStarts.count > depth + 1 else { return nil }
             let first = search.levelStarts[depth + 1]
-            guard search.trail.count - first >= batchSize, frontier.upcoming.count >= batchSize else { return nil }
-            return first..<first + batchSize
+            let found = min(batchSize, search.trail.count - first, frontier.upcoming.count)
+            return found >= leastAhead ? first..<first + found : nil
         }
         // With several threads, the next batch is begun before this one is merged: the other threads expand
         // it while this one merges (a tenth of a search's time on one thread, perf); after a level's last batch, the
@@ -194,7 +198,8 @@ extension BehaviourExplorer {
             if depth != frontier.depth {
                 frontier = Frontier(current: frontier.upcoming, currentBase: search.levelStarts[depth], depth: depth, upcoming: [])
             }
-            let batch = parents(from: search.next, depth: depth)
+            // A batch begun ahead from where the search stands is the next, whatever its size.
+            let batch = if let begun = ahead, begun.batch.lowerBound == search.next { begun.batch } else { parents(from: search.next, depth: depth) }
             var expansions: [(print: UInt64, successors: [Expanded])]
             if let begun = ahead, begun.batch == batch {
                 expansions = begun.finish()
@@ -360,7 +365,7 @@ extension BehaviourExplorer {
         // with another's. Each worker has its own explorer, and detaches each parent another made
         // (`BehaviourRunner.detach()`).
         let owners = jobs > 1 && routes.isEmpty ? parents.map { runners[$0].maker } : nil
-        return ParallelMap.begin(count, jobs: jobs, chunk: 16, owners: owners,
+        return ParallelMap.begin(count, jobs: jobs, chunk: Self.chunk, owners: owners,
                                  local: { thread in Worker(explorer: explorers[thread], thread: thread, memo: memos[thread]) }) { worker, k in
             var parent = routes.isEmpty ? runners[parents.lowerBound + k].take() : worker.explorer.replay(routes[k]).end
             // A parent another thread made is detached (one re-run from the start is the worker's own already).
@@ -370,6 +375,9 @@ extension BehaviourExplorer {
             return SearchMemo.bind(worker.memo) { worker.expand(taken.take()!, seen: seen, keep: keep) }
         }
     }
+
+    /// The parents a thread of `beginExpanding` takes at a time.
+    private static var chunk: Int { 16 }
 
     /// What a worker of `beginExpanding` holds of its own: its thread's explorer, and its number. A value, not
     /// an object: an explorer read through a reference was copied out at every call.
