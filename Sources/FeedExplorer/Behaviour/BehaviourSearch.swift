@@ -367,12 +367,14 @@ extension BehaviourExplorer {
         let owners = jobs > 1 && routes.isEmpty ? parents.map { runners[$0].maker } : nil
         return ParallelMap.begin(count, jobs: jobs, chunk: Self.chunk, owners: owners,
                                  local: { thread in Worker(explorer: explorers[thread], thread: thread, memo: memos[thread]) }) { worker, k in
-            var parent = routes.isEmpty ? runners[parents.lowerBound + k].take() : worker.explorer.replay(routes[k]).end
-            // A parent another thread made is detached (one re-run from the start is the worker's own already).
-            if let owners, owners[k] != worker.thread { parent.detach(callbackChecks: worker.explorer.callbackChecks) }
-            // The thread's memo, for the rows its states share with other states (`SearchMemo`). The parent is moved in.
-            var taken = Optional(parent)
-            return SearchMemo.bind(worker.memo) { worker.expand(taken.take()!, seen: seen, keep: keep) }
+            // With the thread's memo bound, for the rows its states share with other states (`SearchMemo`). The parent
+            // is taken in here and moved on, not moved through an optional (a kilobyte copied twice a parent).
+            SearchMemo.bind(worker.memo) {
+                var parent = routes.isEmpty ? runners[parents.lowerBound + k].take() : worker.explorer.replay(routes[k]).end
+                // A parent another thread made is detached (one re-run from the start is the worker's own already).
+                if let owners, owners[k] != worker.thread { parent.detach(callbackChecks: worker.explorer.callbackChecks) }
+                return worker.expand(parent, seen: seen, keep: keep)
+            }
         }
     }
 
