@@ -6,7 +6,8 @@ import Darwin
 
 /// What a search works out again and again from the same rows, kept for the thread that works it out: a page
 /// appended to rows (`PresetRows.append`), the rows' stack (`BehaviourRunner`), the bytes of text they hold
-/// (`HeldItems`), the first repeated id (`RepeatedIDs`).
+/// (`HeldItems`), the first repeated id (`RepeatedIDs`), and the thread's own copy of rows another thread made
+/// (`PresetRows.rehome(in:)`).
 ///
 /// A search reaches the same rows in thousands of states, and each state made them anew: a page appended to a
 /// state's rows copied them, hashed every id, stacked and measured them — a sixth of a search's time on
@@ -55,6 +56,7 @@ package final class SearchMemo: @unchecked Sendable {
     @exclusivity(unchecked) private var stacks: Table<StackKey, [Item], ListScreen.Stack>
     @exclusivity(unchecked) private var heldBytes: Table<RowsFrom, [Item], Int>
     @exclusivity(unchecked) private var repeats: Table<StorageKey, [Item], String?>
+    @exclusivity(unchecked) private var homes: Table<StorageKey, [Item], (items: [Item], ids: RowIDs)>
 
     /// Room that keeps two threads' memos off each other's cache lines: reading `current` retains the memo, and memos
     /// made one after the other would share a line, which both threads' counts would then pass between cores.
@@ -66,6 +68,7 @@ package final class SearchMemo: @unchecked Sendable {
         stacks = Table(slots: slots)
         heldBytes = Table(slots: slots)
         repeats = Table(slots: slots)
+        homes = Table(slots: slots)
     }
 
     // One method a table, each specialised here (a generic table called from another module goes through its
@@ -93,6 +96,13 @@ package final class SearchMemo: @unchecked Sendable {
     package func firstRepeat(in rows: [Item], _ make: () -> String?) -> String? {
         let key = StorageKey(rows)
         return repeats.value(key, hash: key.hash, holding: rows, make)
+    }
+
+    /// This thread's own copy of `items` (another thread's, most often) and of their ids, else `make()`'s, kept: every
+    /// state the thread takes with these rows gets the same copy (`PresetRows.rehome(in:)`).
+    func home(_ items: [Item], _ make: () -> (items: [Item], ids: RowIDs)) -> (items: [Item], ids: RowIDs) {
+        let key = StorageKey(items)
+        return homes.value(key, hash: key.hash, holding: items, make)
     }
 
     /// Results by key, one slot a key (direct-mapped). Keys, the arrays they name (`Holding`) and values apart: a key
@@ -159,7 +169,7 @@ package final class SearchMemo: @unchecked Sendable {
 }
 
 /// An array's storage: equal for two arrays that share it, which (while one of them is held) are the same elements.
-package struct StorageKey: Equatable {
+package struct StorageKey: Hashable {
     let address: UInt
     let count: Int
 

@@ -168,15 +168,35 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         var prefetchDistance: Int { behaviour.prefetchDistance }
     }
 
-    /// Gives the runner its own copy of what the runners of a search share (`Fixed`, the data source's box),
-    /// for a thread to copy it from: the copies it makes then retain and release objects no other thread
-    /// touches, where two threads retaining one object slow each other (each count moves between cores).
+    /// Gives the runner its own copy of what the runners of a search share (`Fixed`, the data source's box, and in
+    /// a search the rows: `rehomeRows`), for a thread to copy it from: the copies it makes then retain and release
+    /// objects no other thread touches, where two threads retaining one object slow each other (each count moves
+    /// between cores).
     /// Nothing it does changes. `callbackChecks`, when given, are the same rules behind the thread's own closures
     /// (`CallbackCheck.forOneThread()`).
-    /// - Complexity: O(1): an allocation, and a retain of each of the shared values' parts.
+    /// - Complexity: O(1): an allocation, and a retain of each of the shared values' parts; O(rows) the first time
+    ///   a thread's memo homes these rows (restacked once, unless the memo has the stack of its copy).
     package mutating func detach(callbackChecks: [CallbackCheck]? = nil) {
         fixed = fixed.copy(callbackChecks: callbackChecks)
         source = Self.reboxed(source)
+        rehomeRows()
+    }
+
+    /// In a search, gives the rows of a preset's state the storage of the thread's memo (`RehomingRows`), and the
+    /// screen and its stack with them: the states this thread makes from the run then retain rows no other thread's
+    /// states retain. Made on another thread, they retained the rows that thread's first levels made, which every
+    /// state after them shares (an interposed `swift_retain` counted those counts passing between cores most).
+    /// The run plays on as it would have: the state, screen and stack stay equal (`shown` is `state` at rest).
+    private mutating func rehomeRows() {
+        guard let memo = SearchMemo.current, var rehoming = state as? any RehomingRows else { return }
+        rehoming.rehomeRows(in: memo)
+        guard let rehomed = rehoming as? Behaviour.State else { return }
+        state = rehomed
+        shown = state
+        screen = fixed.screen(state)
+        stack = memo.stack(of: screen.rows, rowHeight: config.rowHeight, style: style) {
+            screen.stack(rowHeight: config.rowHeight, style: style)
+        }
     }
 
     /// Tells the source of the inserts it has not heard of (`unheardInserts`).

@@ -58,6 +58,16 @@ public struct PresetRows: Hashable, Sendable {
     /// Swift's per-process hash seed, for `idsHash`.
     private static let seed = UInt64(truncatingIfNeeded: 0x51_7CC1_B727_220A.hashValue)
 
+    /// Gives the items and their ids the storage the thread's memo keeps for them (`SearchMemo.home`), copied the
+    /// first time: a search thread does it to a state another thread made, so that the states it makes from it retain
+    /// arrays of its own (two threads retaining one array pass its count between cores at every copy of a state).
+    /// The rows stay equal, and equal to what any other thread's copy holds.
+    /// - Complexity: O(1) expected from the memo; O(rows) to copy.
+    package mutating func rehome(in memo: SearchMemo) {
+        guard !items.isEmpty else { return }
+        (items, ids) = memo.home(items) { (items.map { $0 }, ids.copied()) }
+    }
+
     /// A refresh or first load replaces the rows.
     mutating func removeAll() {
         items.removeAll()

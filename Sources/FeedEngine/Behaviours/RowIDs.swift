@@ -38,6 +38,14 @@ package struct RowIDs: Sendable {
         return true
     }
 
+    /// The same ids in a table of its own (`PresetRows.rehome(in:)`).
+    /// - Complexity: O(slots).
+    package func copied() -> RowIDs {
+        var copy = self
+        copy.slots = slots.map { $0 }
+        return copy
+    }
+
     package mutating func removeAll() {
         slots = []
         count = 0
