@@ -169,7 +169,7 @@ package final class SearchMemo: @unchecked Sendable {
 }
 
 /// An array's storage: equal for two arrays that share it, which (while one of them is held) are the same elements.
-package struct StorageKey: Hashable {
+package struct StorageKey: Equatable {
     let address: UInt
     let count: Int
 
