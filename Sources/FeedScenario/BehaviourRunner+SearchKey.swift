@@ -125,14 +125,10 @@ extension BehaviourRunner {
         for row in prefetched { hasher.combine(row) }
         hasher.combine(pageIndex)
         let issued = requestsIssued
-        hasher.combine(inFlight.count * 4)
-        // Most states have one request in flight or none, and owe one or two things in due order already: they
-        // are hashed as they are, with no sorted copy (which was a fiftieth of a search).
-        if inFlight.count == 1, let request = inFlight.first?.value {
-            combineFlight(flightKey(request), into: &hasher)
-        } else {
-            for request in requestsInOrder { combineFlight(flightKey(request), into: &hasher) }
-        }
+        hasher.combine(requestsInOrder.count * 4)
+        for request in requestsInOrder { combineFlight(flightKey(request), into: &hasher) }
+        // Most states owe one or two things in due order already: they are hashed as they are, with no sorted
+        // copy (which was a fiftieth of a search).
         hasher.combine(owed.count)
         func combineOwed(_ entry: OwedEvent) {
             hasher.combine(entry.due - time)

@@ -57,8 +57,12 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     private var unheardInserts: [(count: Int, time: Double)] = []
     /// Requests the logic has started, FeedFrames numbering them from 1.
     public private(set) var requestsIssued = 0
-    /// The requests whose replies are awaited, by id (a cancelled one is dropped here).
-    public private(set) var inFlight: [Int: Request] = [:]
+    /// The requests whose replies are awaited, oldest first, as they were issued (a cancelled one is dropped here).
+    /// An array: there are one or two, and a dictionary was copied and rehashed at each reply a search delivered,
+    /// and sorted for each callback record and state check.
+    private var flights: [Request] = []
+    /// The same by id.
+    public var inFlight: [Int: Request] { Dictionary(uniqueKeysWithValues: flights.map { ($0.id, $0) }) }
     /// FeedFrames' own count of the pages the logic has been given (SPEC §10): 1 after a replacing reply, +1 after a load-more.
     public private(set) var pageIndex = 0
     /// FeedFrames' log of the newest failed reply, cleared by a success (frame JSON `lastFailure`, SPEC §6);
@@ -262,7 +266,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     }
 
     public var layout: Layout {
-        let request = inFlight.values.max { $0.id < $1.id }
+        let request = flights.last
         return screen.layout(geometry, config: config, style: style, stack: stack, texts: config.texts, toast: toast, request: request, pageIndex: pageIndex,
                              staleReplies: repliesDropped, hasFailed: hasFailed, lastFailure: lastFailure)
     }
@@ -278,7 +282,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
 
     private var moment: Moment {
         Moment(state: state, contentOffset: contentOffset, contentInsetTop: contentInsetTop, contentInsetBottom: contentInsetBottom,
-               isDragging: isDragging, refreshing: refreshing, requestsIssued: requestsIssued, inFlight: inFlight.count, owed: owed.count,
+               isDragging: isDragging, refreshing: refreshing, requestsIssued: requestsIssued, inFlight: flights.count, owed: owed.count,
                toast: toast)
     }
 
@@ -373,7 +377,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     public func peekDue(by end: Double) -> Due? {
         guard stopped == nil, let index = nextOwed(by: end) else { return nil }
         switch owed[index].event {
-        case .reply(let request, _, let head): return .reply(request, inFlight: inFlight[request.id] != nil, head: head)
+        case .reply(let request, _, let head): return .reply(request, inFlight: flights.contains { $0.id == request.id }, head: head)
         case .timer(let name): return .timer(name)
         case .toastExpiry: return .toastExpiry
         }
@@ -406,10 +410,11 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         time = next.due
         switch next.event {
         case .reply(let request, let answered, _):
-            guard inFlight.removeValue(forKey: request.id) != nil else {  // cancelled
+            guard let flight = flights.firstIndex(where: { $0.id == request.id }) else {  // cancelled
                 repliesDropped += 1
                 return .dropped(request.id)
             }
+            flights.remove(at: flight)
             var outcome: Reply.Outcome
             if let given = chosen.map(Self.reasoned) ?? answered { outcome = given } else {
                 tellSourceOfInserts()
@@ -837,7 +842,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             if case .request(let kind, _) = effect {
                 let expected = kind.replacesRows ? 1 : pageIndex + 1
                 carry(effect)
-                if let request = inFlight[requestsIssued] { started.append(.init(request: request, expectedPage: expected)) }
+                if let request = flights.last, request.id == requestsIssued { started.append(.init(request: request, expectedPage: expected)) }
             } else {
                 carry(effect)
             }
@@ -852,8 +857,8 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         return !quiet
     }
 
-    /// The requests in flight, oldest first (most often one or none: no sort).
-    public var requestsInOrder: [Request] { inFlight.count < 2 ? Array(inFlight.values) : inFlight.values.sorted { $0.id < $1.id } }
+    /// The requests in flight, oldest first.
+    public var requestsInOrder: [Request] { flights }
 
     /// The logic's state has moved on (most callbacks change nothing); the screen follows it.
     /// - Returns: the screen it replaced.
@@ -897,7 +902,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         case .request(let kind, let page):
             requestsIssued += 1
             let request = Request(id: requestsIssued, kind: kind, page: page)
-            inFlight[request.id] = request
+            flights.append(request)
             if kind.replacesRows { newestReplacing = request.id }
             if choosesOutcomes {
                 schedule(VirtualTime.rounded(time + source.latency(of: request, at: time)), .reply(request, nil, head: insertedItems))
@@ -906,7 +911,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
                 schedule(VirtualTime.rounded(time + latency), .reply(request, Self.reasoned(outcome), head: insertedItems))
             }
         case .cancel(let id):
-            inFlight[id] = nil
+            if let flight = flights.firstIndex(where: { $0.id == id }) { flights.remove(at: flight) }
         case .setContentInset(let top, let bottom):
             contentInsetTop = top
             contentInsetBottom = bottom

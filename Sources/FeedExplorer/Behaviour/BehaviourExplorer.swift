@@ -167,7 +167,7 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
             for node in graph.states.indices where !reachesEither[node] {
                 let screen = graph.states[node].screen
                 note(rule, "no moves lead back to rest: header \(screen.header.rawValue), footer \(screen.footer.rawValue), "
-                     + "\(graph.states[node].inFlight.count) request\(graph.states[node].inFlight.count == 1 ? "" : "s") in flight",
+                     + "\(graph.states[node].requestsInOrder.count) request\(graph.states[node].requestsInOrder.count == 1 ? "" : "s") in flight",
                      path: graph.path(to: node), node: node, issued: graph.states[node].requestsIssued)
             }
             undecided = max(undecided, graph.states.indices.filter { reachesEither[$0] && !reachesGood[$0] }.count)
