@@ -275,15 +275,25 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
         // Room for a state a move and a wait's outcomes, made once: grown by appends, the array copied its runners, kilobytes each.
         var made: [(Transition, BehaviourRunner<Behaviour>)] = []
         made.reserveCapacity(moves.count + outcomes.count)
+        forEachSuccessor(of: runner, source: source) { _, transition, runner in made.append((transition, runner)) }
+        return made
+    }
+
+    /// Hands `body` each of `successors(of:source:)`, in order, as it is made: moved on, not through an array (a
+    /// successor moved into one and out again was two copies of a kilobyte).
+    func forEachSuccessor(of runner: consuming BehaviourRunner<Behaviour>, source: ScriptedSource, _ body: Made) {
         var pending: (Move, [ScriptStep])?
         for move in moves {
             guard let steps = steps(move, in: runner) else { continue }
-            if let (earlier, steps) = pending { branches(earlier, steps: steps, from: copy runner, source: source, into: &made) }
+            if let (earlier, steps) = pending { branches(earlier, steps: steps, from: copy runner, source: source, body) }
             pending = (move, steps)
         }
-        if let (last, steps) = pending { branches(last, steps: steps, from: runner, source: source, into: &made) }
-        return made
+        if let (last, steps) = pending { branches(last, steps: steps, from: runner, source: source, body) }
     }
+
+    /// What takes each successor made: the move's transition and the state it reached, and this explorer, lent
+    /// (a closure that captured it copied it, every reference it holds retained).
+    typealias Made = (_ explorer: borrowing Self, _ transition: Transition, _ reached: consuming BehaviourRunner<Behaviour>) -> Void
 
     /// Successor `ordinal` of `runner` (its place in `successors(of:source:)`), making only the move it
     /// comes from: a state rebuilt from its parent costs one move, not every move. `nil` when there is no
@@ -301,7 +311,7 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
                 continue
             }
             var made: [(Transition, BehaviourRunner<Behaviour>)] = []
-            branches(move, steps: steps, from: runner, source: source, into: &made)
+            branches(move, steps: steps, from: runner, source: source) { _, transition, runner in made.append((transition, runner)) }
             if remaining < made.count { return made[remaining] }
             remaining -= made.count
         }
@@ -314,38 +324,38 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
         return move.steps(in: runner)
     }
 
-    /// The states `move` (as `steps`) makes from `runner`, appended to `made` (moved there, not copied): one, or
+    /// The states `move` (as `steps`) makes from `runner`, each handed to `made` (moved there, not copied): one, or
     /// for a wait one per combination of reply outcomes.
     private func branches(_ move: Move, steps: [ScriptStep], from runner: consuming BehaviourRunner<Behaviour>,
-                          source: ScriptedSource, into made: inout [(Transition, BehaviourRunner<Behaviour>)]) {
+                          source: ScriptedSource, _ made: Made) {
         if case .wait(let seconds) = steps[0] {
             let end = VirtualTime.rounded(runner.time + seconds)
-            deliver(runner, until: end, replies: [], deliveries: 0, source: source, move: move, steps: steps, into: &made)
+            deliver(runner, until: end, replies: [], deliveries: 0, source: source, move: move, steps: steps, made)
             return
         }
         for step in steps { runner.perform(step) }
-        made.append((Transition(move: move, steps: steps), runner))
+        made(self, Transition(move: move, steps: steps), runner)
     }
 
     /// The runner's `wait`, branching on the outcome of each reply to a request still in flight; each state it
-    /// ends in appended to `made`. The runner is taken, not borrowed: the last outcome of a reply plays on it in
+    /// ends in handed to `made`. The runner is taken, not borrowed: the last outcome of a reply plays on it in
     /// place and only the others copy it (a wait copied the whole runner three times an outcome, perf).
     private func deliver(_ runner: consuming BehaviourRunner<Behaviour>, until end: Double, replies: [DeliveredReply], deliveries: Int,
-                         source: ScriptedSource, move: Move, steps: [ScriptStep], into made: inout [(Transition, BehaviourRunner<Behaviour>)]) {
+                         source: ScriptedSource, move: Move, steps: [ScriptStep], _ made: Made) {
         guard deliveries < maxDeliveriesPerWait, let due = runner.peekDue(by: end) else {
             runner.advanceClock(to: end)
-            made.append((Transition(move: move, steps: steps, replies: replies), runner))
+            made(self, Transition(move: move, steps: steps, replies: replies), runner)
             return
         }
         guard case .reply(let request, inFlight: true, let head) = due else {
             _ = runner.deliverNext(by: end)
-            deliver(runner, until: end, replies: replies, deliveries: deliveries + 1, source: source, move: move, steps: steps, into: &made)
+            deliver(runner, until: end, replies: replies, deliveries: deliveries + 1, source: source, move: move, steps: steps, made)
             return
         }
         func branch(_ runner: consuming BehaviourRunner<Behaviour>, _ outcome: ScriptedReply) {
             _ = runner.deliverNext(by: end, outcome: pages.outcome(outcome, page: request.page, request: request.id, head: head, of: source))
             deliver(runner, until: end, replies: replies + [DeliveredReply(requestID: request.id, outcome: outcome, stale: false)],
-                    deliveries: deliveries + 1, source: source, move: move, steps: steps, into: &made)
+                    deliveries: deliveries + 1, source: source, move: move, steps: steps, made)
         }
         // Each outcome but the last on a copy, in order; the last on the runner itself.
         var pending: ScriptedReply?

@@ -231,10 +231,10 @@ extension BehaviourExplorer {
                 var transitions = 0
                 let count = expansions[k].successors.count
                 for ordinal in 0..<count {
-                    // `expand` lists the successors last first. The runner is moved out of the batch (into the
-                    // frontier), not copied: a loop over the batch would copy every runner, dozens of references each.
-                    // The successor's other fields are read in place: a copy of it would copy the room its runner takes.
-                    let slot = count - 1 - ordinal
+                    // The runner is moved out of the batch (into the frontier), not copied: a loop over the batch would
+                    // copy every runner, dozens of references each. The successor's other fields are read in place: a
+                    // copy of it would copy the room its runner takes.
+                    let slot = ordinal
                     let runner = expansions[k].successors[slot].runner.take()
                     let print = expansions[k].successors[slot].print
                     if expansions[k].successors[slot].fresh, !visited.contains(print), added.insert(print) {
@@ -389,15 +389,16 @@ extension BehaviourExplorer {
         /// The thread's memo (`SearchMemo`), bound while it expands a state.
         let memo: SearchMemo?
 
-        /// `parent`'s fingerprint and its successors, last first; a successor in `seen` without its runner, the others with
+        /// `parent`'s fingerprint and its successors, in order; a successor in `seen` without its runner, the others with
         /// theirs when `keep`. Mutating only to read the explorer in place (a copy of it retained its every part).
         mutating func expand(_ parent: consuming BehaviourRunner<Behaviour>, seen: FingerprintSet, keep: Bool) -> (print: UInt64, successors: [Expanded]) {
             let parentPrint = explorer.fingerprint(parent)
-            var made = explorer.successors(of: parent, source: explorer.source)
             var expanded: [Expanded] = []
-            expanded.reserveCapacity(made.count)
-            // Each runner is moved out of `made`, from its end (`map` would copy them): the last successor first.
-            while case (_, var runner)? = made.popLast() {
+            expanded.reserveCapacity(explorer.moves.count + explorer.outcomes.count)
+            // Each runner as it is made, moved in (an array of them would be copied into and out of).
+            let thread = thread
+            explorer.forEachSuccessor(of: parent, source: explorer.source) { explorer, _, made in
+                var runner = consume made
                 let broken = explorer.callbackBreaches(&runner)
                 let print = explorer.fingerprint(runner)
                 if seen.contains(print) {
