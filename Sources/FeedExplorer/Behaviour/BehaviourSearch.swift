@@ -370,10 +370,12 @@ extension BehaviourExplorer {
             // With the thread's memo bound, for the rows its states share with other states (`SearchMemo`). The parent
             // is taken in here and moved on, not moved through an optional (a kilobyte copied twice a parent).
             SearchMemo.bind(worker.memo) {
-                var parent = routes.isEmpty ? runners[parents.lowerBound + k].take() : worker.explorer.replay(routes[k]).end
-                // A parent another thread made is detached (one re-run from the start is the worker's own already).
-                if let owners, owners[k] != worker.thread { parent.detach(callbackChecks: worker.explorer.callbackChecks) }
-                return worker.expand(parent, seen: seen, keep: keep)
+                seen.withLookup { seen in
+                    var parent = routes.isEmpty ? runners[parents.lowerBound + k].take() : worker.explorer.replay(routes[k]).end
+                    // A parent another thread made is detached (one re-run from the start is the worker's own already).
+                    if let owners, owners[k] != worker.thread { parent.detach(callbackChecks: worker.explorer.callbackChecks) }
+                    return worker.expand(parent, seen: seen, keep: keep)
+                }
             }
         }
     }
@@ -391,7 +393,7 @@ extension BehaviourExplorer {
 
         /// `parent`'s fingerprint and its successors, in order; a successor in `seen` without its runner, the others with
         /// theirs when `keep`. Mutating only to read the explorer in place (a copy of it retained its every part).
-        mutating func expand(_ parent: consuming BehaviourRunner<Behaviour>, seen: FingerprintSet, keep: Bool) -> (print: UInt64, successors: [Expanded]) {
+        mutating func expand(_ parent: consuming BehaviourRunner<Behaviour>, seen: FingerprintSet.Lookup, keep: Bool) -> (print: UInt64, successors: [Expanded]) {
             let parentPrint = explorer.fingerprint(parent)
             var expanded: [Expanded] = []
             expanded.reserveCapacity(explorer.moves.count + explorer.outcomes.count)
