@@ -204,6 +204,41 @@ final class BehaviourRunnerTests: XCTestCase {
         XCTAssertFalse(back.contains("scrollViewWillBeginDragging"))
     }
 
+    /// A logic that starts three loads at once and cancels the third when the second's reply comes.
+    struct ThreeAtOnce: PagingBehaviour {
+        var initialState: Int { 0 }
+        func handle(_ callback: ListCallback, state: inout Int) -> [ListEffect] {
+            switch callback {
+            case .viewDidLoad: return [.request(.initial, page: 1), .request(.more, page: 2), .request(.more, page: 3)]
+            case .reply(id: 2, _): return [.cancel(id: 3)]
+            default: return []
+            }
+        }
+        func screen(_ state: Int) -> ListScreen { ListScreen(rows: []) }
+    }
+
+    /// The requests in flight stay oldest first however their replies overtake each other, and one cancelled or
+    /// answered leaves at once: the runner keeps them in the order they were issued (`requestsInOrder`), which the
+    /// search key, the callback records and the invariants read.
+    func testRequestsInFlightStayInTheOrderTheyWereIssued() throws {
+        // Latencies 3, 1, 2 s: request 2 is answered first (and cancels 3), then 3's reply comes and is dropped, then 1's.
+        var runner = BehaviourRunner(ThreeAtOnce(), config: Preset.standard.config()!,
+                                     source: SyntheticSource(total: 60, pageSize: 20, latency: .perRequest([3, 1, 2]), title: "Item {n}"))
+        _ = try step(&runner, "launch")
+        XCTAssertEqual(runner.requestsInOrder.map(\.id), [1, 2, 3])
+        XCTAssertEqual(Set(runner.inFlight.keys), [1, 2, 3])
+        XCTAssertEqual(runner.inFlight[2]?.page, 2)
+        _ = try step(&runner, "wait 1")
+        XCTAssertEqual(runner.requestsInOrder.map(\.id), [1], "2 answered, 3 cancelled by 2's reply")
+        XCTAssertEqual(runner.layout.request?.id, 1, "the frame's request is the newest still in flight")
+        _ = try step(&runner, "wait 1")
+        XCTAssertEqual(runner.repliesDropped, 1, "3's reply came after it was cancelled")
+        XCTAssertEqual(runner.requestsInOrder.map(\.id), [1])
+        _ = try step(&runner, "wait 1")
+        XCTAssertTrue(runner.requestsInOrder.isEmpty)
+        XCTAssertTrue(runner.inFlight.isEmpty)
+    }
+
     /// A `UITableViewDataSourcePrefetching` logic: it opts in with a distance and loads the next page
     /// when the last row is among the rows prefetched, before it shows.
     struct Prefetcher: PagingBehaviour {
