@@ -57,12 +57,12 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     private var unheardInserts: [(count: Int, time: Double)] = []
     /// Requests the logic has started, FeedFrames numbering them from 1.
     public private(set) var requestsIssued = 0
-    /// The requests whose replies are awaited, oldest first, as they were issued (a cancelled one is dropped here).
+    /// The requests whose replies are awaited, oldest first, as they were issued (one answered or cancelled leaves).
     /// An array: there are one or two, and a dictionary was copied and rehashed at each reply a search delivered,
     /// and sorted for each callback record and state check.
-    private var flights: [Request] = []
+    public private(set) var requestsInOrder: [Request] = []
     /// The same by id.
-    public var inFlight: [Int: Request] { Dictionary(uniqueKeysWithValues: flights.map { ($0.id, $0) }) }
+    public var inFlight: [Int: Request] { Dictionary(uniqueKeysWithValues: requestsInOrder.map { ($0.id, $0) }) }
     /// FeedFrames' own count of the pages the logic has been given (SPEC §10): 1 after a replacing reply, +1 after a load-more.
     public private(set) var pageIndex = 0
     /// FeedFrames' log of the newest failed reply, cleared by a success (frame JSON `lastFailure`, SPEC §6);
@@ -266,7 +266,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     }
 
     public var layout: Layout {
-        let request = flights.last
+        let request = requestsInOrder.last
         return screen.layout(geometry, config: config, style: style, stack: stack, texts: config.texts, toast: toast, request: request, pageIndex: pageIndex,
                              staleReplies: repliesDropped, hasFailed: hasFailed, lastFailure: lastFailure)
     }
@@ -282,7 +282,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
 
     private var moment: Moment {
         Moment(state: state, contentOffset: contentOffset, contentInsetTop: contentInsetTop, contentInsetBottom: contentInsetBottom,
-               isDragging: isDragging, refreshing: refreshing, requestsIssued: requestsIssued, inFlight: flights.count, owed: owed.count,
+               isDragging: isDragging, refreshing: refreshing, requestsIssued: requestsIssued, inFlight: requestsInOrder.count, owed: owed.count,
                toast: toast)
     }
 
@@ -377,7 +377,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     public func peekDue(by end: Double) -> Due? {
         guard stopped == nil, let index = nextOwed(by: end) else { return nil }
         switch owed[index].event {
-        case .reply(let request, _, let head): return .reply(request, inFlight: flights.contains { $0.id == request.id }, head: head)
+        case .reply(let request, _, let head): return .reply(request, inFlight: requestsInOrder.contains { $0.id == request.id }, head: head)
         case .timer(let name): return .timer(name)
         case .toastExpiry: return .toastExpiry
         }
@@ -410,11 +410,10 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         time = next.due
         switch next.event {
         case .reply(let request, let answered, _):
-            guard let flight = flights.firstIndex(where: { $0.id == request.id }) else {  // cancelled
+            guard removeInFlight(request.id) else {  // cancelled
                 repliesDropped += 1
                 return .dropped(request.id)
             }
-            flights.remove(at: flight)
             var outcome: Reply.Outcome
             if let given = chosen.map(Self.reasoned) ?? answered { outcome = given } else {
                 tellSourceOfInserts()
@@ -842,7 +841,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             if case .request(let kind, _) = effect {
                 let expected = kind.replacesRows ? 1 : pageIndex + 1
                 carry(effect)
-                if let request = flights.last, request.id == requestsIssued { started.append(.init(request: request, expectedPage: expected)) }
+                if let request = requestsInOrder.last, request.id == requestsIssued { started.append(.init(request: request, expectedPage: expected)) }
             } else {
                 carry(effect)
             }
@@ -857,8 +856,12 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         return !quiet
     }
 
-    /// The requests in flight, oldest first.
-    public var requestsInOrder: [Request] { flights }
+    /// Takes request `id` out of the requests in flight (answered or cancelled); whether it was there.
+    private mutating func removeInFlight(_ id: Int) -> Bool {
+        guard let index = requestsInOrder.firstIndex(where: { $0.id == id }) else { return false }
+        requestsInOrder.remove(at: index)
+        return true
+    }
 
     /// The logic's state has moved on (most callbacks change nothing); the screen follows it.
     /// - Returns: the screen it replaced.
@@ -902,7 +905,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         case .request(let kind, let page):
             requestsIssued += 1
             let request = Request(id: requestsIssued, kind: kind, page: page)
-            flights.append(request)
+            requestsInOrder.append(request)
             if kind.replacesRows { newestReplacing = request.id }
             if choosesOutcomes {
                 schedule(VirtualTime.rounded(time + source.latency(of: request, at: time)), .reply(request, nil, head: insertedItems))
@@ -911,7 +914,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
                 schedule(VirtualTime.rounded(time + latency), .reply(request, Self.reasoned(outcome), head: insertedItems))
             }
         case .cancel(let id):
-            if let flight = flights.firstIndex(where: { $0.id == id }) { flights.remove(at: flight) }
+            _ = removeInFlight(id)
         case .setContentInset(let top, let bottom):
             contentInsetTop = top
             contentInsetBottom = bottom

@@ -234,10 +234,9 @@ extension BehaviourExplorer {
                     // The runner is moved out of the batch (into the frontier), not copied: a loop over the batch would
                     // copy every runner, dozens of references each. The successor's other fields are read in place: a
                     // copy of it would copy the room its runner takes.
-                    let slot = ordinal
-                    let runner = expansions[k].successors[slot].runner.take()
-                    let print = expansions[k].successors[slot].print
-                    if expansions[k].successors[slot].fresh, !visited.contains(print), added.insert(print) {
+                    let runner = expansions[k].successors[ordinal].runner.take()
+                    let print = expansions[k].successors[ordinal].print
+                    if expansions[k].successors[ordinal].fresh, !visited.contains(print), added.insert(print) {
                         addedPrints.append(print)
                         if let shard, depth + 1 == shard.depth, !shard.owns(print) {
                             search.excluded += 1
@@ -246,15 +245,15 @@ extension BehaviourExplorer {
                             if search.levelStarts.count == depth + 1 { search.levelStarts.append(node) }
                             search.trail.append(parent: parent, ordinal: ordinal)
                             if search.recording { search.fingerprints.append(print) }
-                            for (rule, message) in expansions[k].successors[slot].stateBroken { note(rule, message, in: &search, node: node) }
+                            for (rule, message) in expansions[k].successors[ordinal].stateBroken { note(rule, message, in: &search, node: node) }
                             if let runner, frontier.upcoming.count < frontierLimit { frontier.upcoming.append(runner) }
                         }
                     }
-                    if print == parentPrint && expansions[k].successors[slot].broken.isEmpty { continue }
+                    if print == parentPrint && expansions[k].successors[ordinal].broken.isEmpty { continue }
                     search.transitions += 1
                     transitions += 1
                     // A step's breach is kept as its parent and the move (the state it reaches may be an old one).
-                    for (rule, message) in expansions[k].successors[slot].broken { note(rule, message, in: &search, parent: parent, ordinal: ordinal) }
+                    for (rule, message) in expansions[k].successors[ordinal].broken { note(rule, message, in: &search, parent: parent, ordinal: ordinal) }
                 }
                 if search.recording { search.expansions.append(UInt16(clamping: transitions)) }
                 merged += 1
@@ -397,7 +396,8 @@ extension BehaviourExplorer {
             let parentPrint = explorer.fingerprint(parent)
             var expanded: [Expanded] = []
             expanded.reserveCapacity(explorer.moves.count + explorer.outcomes.count)
-            // Each runner as it is made, moved in (an array of them would be copied into and out of).
+            // Each runner as it is made, moved in (an array of them would be copied into and out of). The closure
+            // takes the explorer lent and the thread's number read out, and captures nothing of the worker.
             let thread = thread
             explorer.forEachSuccessor(of: parent, source: explorer.source) { explorer, _, made in
                 var runner = consume made
