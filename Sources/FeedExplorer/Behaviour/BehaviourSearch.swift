@@ -547,16 +547,35 @@ private struct Unchecked<Value>: @unchecked Sendable {
 /// A runner behind a reference, taken (moved out) once: a search hands the runners it keeps from the workers
 /// through the merge to the next level as pointers, not a kilobyte each to move. A level's runners are each
 /// taken by the worker that expands it, and freed on that worker's thread, not all together in the merge.
+///
+/// The runner lies in room of its own, not in the object: the room is freed as the runner is taken, on the
+/// worker's thread (mostly the one that made it), while the object, which the level holds until its end, is a
+/// few words the merge's thread frees. Held in the object, a kilobyte a state went back to the other thread's
+/// heap at each level's end (an interposed `free` counted 105,000 on the large model to depth 13, `--jobs 2`),
+/// and taking it moved it through an optional (callgrind, `standard` depth 16: −2.5% instructions).
 private final class Held<Runner>: @unchecked Sendable {
-    private var value: Runner?
+    private var value: UnsafeMutablePointer<Runner>?
     /// The thread that made it (`SharedMap`'s number), which expands it first: the runners it made share storage.
     let maker: Int
 
-    init(_ value: Runner, maker: Int = 0) {
-        self.value = value
+    init(_ value: consuming Runner, maker: Int = 0) {
+        let room = UnsafeMutablePointer<Runner>.allocate(capacity: 1)
+        room.initialize(to: value)
+        self.value = room
         self.maker = maker
     }
 
+    deinit {
+        guard let value else { return }
+        value.deinitialize(count: 1)
+        value.deallocate()
+    }
+
     /// The runner, which no one else takes.
-    func take() -> Runner { value.take()! }
+    func take() -> Runner {
+        let room = value!
+        value = nil
+        defer { room.deallocate() }
+        return room.move()
+    }
 }
