@@ -373,7 +373,7 @@ extension BehaviourExplorer {
                     var parent = routes.isEmpty ? runners[parents.lowerBound + k].take() : worker.explorer.replay(routes[k]).end
                     // A parent another thread made is detached (one re-run from the start is the worker's own already).
                     if let owners, owners[k] != worker.thread { parent.detach(callbackChecks: worker.explorer.callbackChecks) }
-                    return worker.expand(parent, seen: seen, keep: keep)
+                    return worker.expand(parent, index: k, seen: seen, keep: keep)
                 }
             }
         }
@@ -389,21 +389,41 @@ extension BehaviourExplorer {
         let thread: Int
         /// The thread's memo (`SearchMemo`), bound while it expands a state.
         let memo: SearchMemo?
+        /// The fresh successors this worker made in this batch, of parents before the one it expands (or of that one,
+        /// earlier): a state met again is not new, since the merge, which goes in order, meets the first one first. Its
+        /// run is dropped here, not kept and checked against the rules for the merge to drop (a batch's second visits
+        /// of its new states were as many as the new states). Emptied when the worker goes back in the order (a chunk
+        /// taken from the back of another thread's share), so that the first one always comes first.
+        private var madeFresh: FingerprintSet? = FingerprintSet(capacity: 1 << 8)
+        private var lastParent = -1
 
-        /// `parent`'s fingerprint and its successors, in order; a successor in `seen` without its runner, the others with
-        /// theirs when `keep`. Mutating only to read the explorer in place (a copy of it retained its every part).
-        mutating func expand(_ parent: consuming BehaviourRunner<Behaviour>, seen: FingerprintSet.Lookup, keep: Bool) -> (print: UInt64, successors: [Expanded]) {
+        init(explorer: BehaviourExplorer, thread: Int, memo: SearchMemo?) {
+            self.explorer = explorer
+            self.thread = thread
+            self.memo = memo
+        }
+
+        /// `parent`'s fingerprint and its successors, in order; a successor in `seen`, or made before in this batch,
+        /// without its runner, the others with theirs when `keep`. `index` is the parent's place in the batch.
+        /// Mutating to note what it made, and to read the explorer in place (a copy of it retained its every part).
+        mutating func expand(_ parent: consuming BehaviourRunner<Behaviour>, index: Int, seen: FingerprintSet.Lookup,
+                             keep: Bool) -> (print: UInt64, successors: [Expanded]) {
+            if index < lastParent { madeFresh = FingerprintSet(capacity: 1 << 8) }
+            lastParent = index
             let parentPrint = explorer.fingerprint(parent)
             var expanded: [Expanded] = []
             expanded.reserveCapacity(explorer.moves.count + explorer.outcomes.count)
             // Each runner as it is made, moved in (an array of them would be copied into and out of). The closure
             // takes the explorer lent and the thread's number read out, and captures nothing of the worker.
             let thread = thread
+            // Moved out for the closure to change (it cannot capture the worker, whose explorer makes the successors).
+            var madeFresh = self.madeFresh.take()!
+            defer { self.madeFresh = madeFresh }
             explorer.forEachSuccessor(of: parent, source: explorer.source) { explorer, _, made in
                 var runner = consume made
                 let broken = explorer.callbackBreaches(&runner)
                 let print = explorer.fingerprint(runner)
-                if seen.contains(print) {
+                if seen.contains(print) || !madeFresh.insert(print) {
                     expanded.append(Expanded(runner: nil, fresh: false, print: print, broken: broken, stateBroken: []))
                 } else {
                     let stateBroken = explorer.stateBreaches(runner)
