@@ -83,11 +83,11 @@ public struct ReferenceReview {
     }
 
     /// `["ListTests", "testPaging"]` → `ListTests.testPaging`, with characters a folder
-    /// name may not hold replaced by `_`, and cut to `FolderName.maxLength`.
+    /// name may not hold replaced by `_`, and cut to `FolderName.maxLength` characters and `maxBytes` bytes.
     static func name(_ parts: [String]) -> String {
         let joined = parts.joined(separator: ".")
         let kept = String(joined.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "_" }).drop { $0 == "." }
-        let name = String(kept.prefix(FolderName.maxLength))
+        let name = FolderName.cut(String(kept))
         return name.isEmpty ? "_" : name
     }
 

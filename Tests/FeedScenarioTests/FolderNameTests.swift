@@ -17,6 +17,23 @@ final class FolderNameTests: XCTestCase {
         }
     }
 
+    /// A name within 100 characters may still be too long for a file system: 80 three-byte characters are 240
+    /// bytes, 81 are 243; a letter with marks is one character of many bytes (a fuzzer found one such name passing).
+    func testNamesAreBoundedInBytesToo() {
+        XCTAssertTrue(FolderName.isValid(String(repeating: "新", count: 80)))
+        XCTAssertFalse(FolderName.isValid(String(repeating: "新", count: 81)))
+        let marked = "\u{0797}" + String(repeating: "\u{0617}", count: 130)
+        XCTAssertEqual(marked.count, 1)
+        XCTAssertTrue(marked.unicodeScalars.allSatisfy(\.properties.isAlphabetic))
+        XCTAssertFalse(FolderName.isValid(marked))
+        XCTAssertFalse(FolderName.isValid(String(repeating: "a\u{0617}", count: 81)))
+        // A cut keeps whole characters within both bounds.
+        XCTAssertEqual(FolderName.cut(String(repeating: "新", count: 90)), String(repeating: "新", count: 80))
+        XCTAssertEqual(FolderName.cut(String(repeating: "n", count: 120)), String(repeating: "n", count: 100))
+        XCTAssertEqual(FolderName.cut("ab" + marked), "ab")
+        XCTAssertTrue(FolderName.isValid(FolderName.cut(String(repeating: "a\u{0617}", count: 100))))
+    }
+
     func testTheDefaultNameIsTheFileNameWithoutJSON() {
         XCTAssertEqual(FolderName.defaultName(forFile: "path/to/demo.json"), "demo")
         XCTAssertEqual(FolderName.defaultName(forFile: "..json"), ".")

@@ -132,7 +132,7 @@ final class ScenarioReaderTests: XCTestCase {
 
     func testUnsafeNamesAndColoursAreRefused() {
         XCTAssertEqual(problems(#"{"name": "../x", "preset": "standard", "events": ["launch"]}"#),
-                       ["demo.json:1:10: name: \"../x\" cannot name an output folder (expected letters, digits, '-', '_' or '.', not starting with '.', at most 100 characters, and not index.html, frames.json, frames.js or scenario.json)"])
+                       ["demo.json:1:10: name: \"../x\" cannot name an output folder (expected letters, digits, '-', '_' or '.', not starting with '.', at most 100 characters and 240 bytes, and not index.html, frames.json, frames.js or scenario.json)"])
         XCTAssertEqual(problems(#"{"preset": "standard", "config": {"footer": {"colour": "red;}</style>"}}, "events": ["launch"]}"#),
                        ["demo.json:1:56: config.footer.colour: \"red;}</style>\" is not a colour (expected #rgb, #rrggbb or a CSS colour name)"])
     }

@@ -15,7 +15,7 @@ public func fuzzFolderName(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         precondition(!scalars.contains("/") && !scalars.contains("\\") && !scalars.contains("\0"), "separator")
         precondition(!scalars.contains { $0.properties.generalCategory == .control || $0.value == 0x20 }, "control or space")
         precondition(!FolderName.reserved.contains(candidate.lowercased()), "reserved")
-        precondition(candidate.count <= FolderName.maxLength && candidate.utf8.count <= 4 * FolderName.maxLength, "length")
+        precondition(candidate.count <= FolderName.maxLength && candidate.utf8.count <= FolderName.maxBytes, "length")
     }
     return 0
 }
