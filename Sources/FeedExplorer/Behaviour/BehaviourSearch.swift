@@ -258,6 +258,14 @@ extension BehaviourExplorer {
                 if search.recording { search.expansions.append(UInt16(clamping: transitions)) }
                 merged += 1
             }
+            // With no batch begun ahead (one thread), the visited set is no one else's already: what this batch added goes
+            // in now, so that the next batch finds it seen (left to the next turn, the states a batch added looked new to
+            // the next one, each kept and checked against the rules for the merge to drop).
+            if ahead == nil {
+                for print in addedPrints { _ = visited.insert(print) }
+                added = FingerprintSet()
+                addedPrints = []
+            }
             search.next = batch.lowerBound + merged
             search.seconds = secondsBefore + (clock.now - started).seconds
             progress(statistics())
