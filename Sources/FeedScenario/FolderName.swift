@@ -30,10 +30,14 @@ public enum FolderName {
     }
 
     /// `name` cut to `maxLength` characters and `maxBytes` bytes, at a character's end.
+    /// - Complexity: O(n) in the bytes kept.
     public static func cut(_ name: String) -> String {
-        var kept = Substring(name.prefix(maxLength))
-        while kept.utf8.count > maxBytes { kept = kept.dropLast() }
-        return String(kept)
+        var kept = ""
+        for character in name.prefix(maxLength) {
+            guard kept.utf8.count + character.utf8.count <= maxBytes else { break }
+            kept.append(character)
+        }
+        return kept
     }
 
     /// `path/to/demo.json` → `demo`: the name a scenario without a `name` gets (checked by `isValid` like any other).
