@@ -15,7 +15,7 @@ public enum FolderName {
     public static let reserved: Set<String> = ["index.html", "frames.json", "frames.js", "scenario.json"]
 
     /// What a valid name may hold, for messages.
-    public static let expected = "letters, digits, '-', '_' or '.', not starting with '.', at most 100 characters and 240 bytes, "
+    public static let expected = "letters, digits, '-', '_' or '.', not starting with '.', at most \(maxLength) characters and \(maxBytes) bytes, "
         + "and not index.html, frames.json, frames.js or scenario.json"
 
     /// Whether `name` may name an output folder.

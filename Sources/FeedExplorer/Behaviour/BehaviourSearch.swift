@@ -189,6 +189,12 @@ extension BehaviourExplorer {
         // seen, and the merge, which decides, finds it seen then. The order and the results stay the same.
         var ahead: (batch: Range<Int>, finish: () -> [(print: UInt64, successors: [Expanded])])?
         var added = FingerprintSet(), addedPrints: [UInt64] = []
+        /// What the batches merged added goes into the visited set, when no batch is reading it.
+        func addToVisited() {
+            for print in addedPrints { _ = visited.insert(print) }
+            added = FingerprintSet()
+            addedPrints = []
+        }
 
         while search.next < search.trail.count {
             let depth = search.depth(of: search.next)
@@ -209,9 +215,7 @@ extension BehaviourExplorer {
             }
             ahead = nil
             // The visited set is no one else's now: what the last batch added goes in.
-            for print in addedPrints { _ = visited.insert(print) }
-            added = FingerprintSet()
-            addedPrints = []
+            addToVisited()
             let next = batch.upperBound < search.levelEnd(depth) ? parents(from: batch.upperBound, depth: depth) : nil
             if jobs > 1, let next {
                 ahead = (next, beginExpanding(next, depth: depth))
@@ -261,11 +265,7 @@ extension BehaviourExplorer {
             // With no batch begun ahead (one thread), the visited set is no one else's already: what this batch added goes
             // in now, so that the next batch finds it seen (left to the next turn, the states a batch added looked new to
             // the next one, each kept and checked against the rules for the merge to drop).
-            if ahead == nil {
-                for print in addedPrints { _ = visited.insert(print) }
-                added = FingerprintSet()
-                addedPrints = []
-            }
+            if ahead == nil { addToVisited() }
             search.next = batch.lowerBound + merged
             search.seconds = secondsBefore + (clock.now - started).seconds
             progress(statistics())
@@ -273,7 +273,7 @@ extension BehaviourExplorer {
         }
         _ = ahead?.finish()
         ahead = nil
-        for print in addedPrints { _ = visited.insert(print) }
+        addToVisited()
         search.seconds = secondsBefore + (clock.now - started).seconds
         frontier = Frontier(current: [], currentBase: 0, depth: -1, upcoming: [])
 
@@ -402,14 +402,8 @@ extension BehaviourExplorer {
         /// run is dropped here, not kept and checked against the rules for the merge to drop (a batch's second visits
         /// of its new states were as many as the new states). Emptied when the worker goes back in the order (a chunk
         /// taken from the back of another thread's share), so that the first one always comes first.
-        private var madeFresh: FingerprintSet? = FingerprintSet(capacity: 1 << 8)
-        private var lastParent = -1
-
-        init(explorer: BehaviourExplorer, thread: Int, memo: SearchMemo?) {
-            self.explorer = explorer
-            self.thread = thread
-            self.memo = memo
-        }
+        var madeFresh: FingerprintSet? = FingerprintSet(capacity: 1 << 8)
+        var lastParent = -1
 
         /// `parent`'s fingerprint and its successors, in order; a successor in `seen`, or made before in this batch,
         /// without its runner, the others with theirs when `keep`. `index` is the parent's place in the batch.
