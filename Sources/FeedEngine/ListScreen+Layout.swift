@@ -172,28 +172,34 @@ extension ListScreen {
             return (top, top + heights.row(index))
         }
 
-        /// The rows overlapping `[top, bottom)` in content coordinates, in order.
+        /// The rows overlapping `[top, bottom)` in content coordinates: one run of rows, since a row's top and its bottom
+        /// both rise with the row (no height is negative), so the rows that end below `top` and begin above `bottom`
+        /// follow one another. A range, not a list: a search asks at every settling, and compares what it gets. Empty
+        /// as `0..<0`.
         /// - Complexity: O(log n + visible rows).
-        public func visible(from top: Double, to bottom: Double) -> [Int] {
+        public func visible(from top: Double, to bottom: Double) -> Range<Int> {
             visible(from: top, to: bottom, searchingTops: edgesRiseExactly)
         }
 
         /// `visible(from:to:)`, its first row found by a binary search of the rows' tops (`searchingTops`, where
         /// sums are exact and so the same in any order), else by `RowOffsets`, which walks the rows of a block
-        /// from its start (half a block on average; a search asks at every settling). Each is the other's twin
-        /// (`EdgesTests`).
-        package func visible(from top: Double, to bottom: Double, searchingTops: Bool) -> [Int] {
-            var result: [Int] = []
-            result.reserveCapacity(16)  // a screen's rows, in one allocation
+        /// from its start (half a block on average). Each is the other's twin, and both the naive filter's of
+        /// every row (`EdgesTests`).
+        package func visible(from top: Double, to bottom: Double, searchingTops: Bool) -> Range<Int> {
             var (index, slotTop) = searchingTops ? firstRowAndTop(endingBelow: max(top, 0))
                 : offsets.firstRowAndTop(endingBelow: max(top, 0), heights: heights)
+            var first: Int?
             while index < heights.count && slotTop < bottom {
                 let rowTop = slotTop + heights.headerSpace(index), rowBottom = rowTop + heights.row(index)
-                if rowTop < bottom && rowBottom > top { result.append(index) }
+                if rowTop < bottom && rowBottom > top {
+                    if first == nil { first = index }
+                } else if first != nil {
+                    break
+                }
                 slotTop = rowBottom
                 index += 1
             }
-            return result
+            return first.map { $0..<index } ?? 0..<0
         }
 
         /// The first row whose slot ends below `y`, and its slot's top (the rows' end and height past them), as

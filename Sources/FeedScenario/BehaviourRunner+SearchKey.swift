@@ -55,7 +55,7 @@ extension BehaviourRunner {
         }
         return PlayKey(state: key(state),
                        geometry: [viewport.width, viewport.height, contentOffset, contentInsetTop, contentInsetBottom],
-                       flags: scrollFlags, visibleRows: visibleRows + [-1] + prefetched, pageIndex: pageIndex, inFlight: flying, owed: owedKeys,
+                       flags: scrollFlags, visibleRows: Array(visibleRows) + [-1] + prefetched, pageIndex: pageIndex, inFlight: flying, owed: owedKeys,
                        toast: toast?.text, toastLeft: toast.map { $0.until - time } ?? 0, latencyPhase: latencyPhase,
                        inserted: insertedItems)
     }

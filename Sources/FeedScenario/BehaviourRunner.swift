@@ -44,7 +44,8 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     public private(set) var refreshing = false
     /// `valueChanged` has been sent in this drag.
     var pulledPastThreshold = false
-    var visibleRows: [Int] = []
+    /// The rows shown, as they were last settled: a run of rows (`ListScreen.Stack.visible(from:to:)`).
+    var visibleRows: Range<Int> = 0..<0
     /// Rows `prefetchRowsAt` was called for that are still in the prefetch window.
     var prefetched: [Int] = []
 
@@ -248,7 +249,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
 
     /// The rows overlapping the viewport at `offset`.
     /// - Complexity: O(log n + visible rows).
-    func rowsVisible(at offset: Double) -> [Int] { stack.visible(from: offset, to: offset + viewport.height) }
+    func rowsVisible(at offset: Double) -> Range<Int> { stack.visible(from: offset, to: offset + viewport.height) }
 
     /// Where the scroll view is, as the frame's layout reads it.
     private var geometry: ListScreen.Geometry {
@@ -627,26 +628,15 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// `arrived` without a move (they enter top to bottom).
     typealias Movement = (start: Double, down: Bool, height: Double, arrived: Bool)
 
-    /// Each row that left (in `old`, not in `new`) or entered the visible rows, in row order, with how far
-    /// the offset had moved when it crossed an edge; both lists of rows in increasing order.
+    /// Each row that left (in `old`, not in `new`) or entered the visible rows, those leaving first, each in row
+    /// order, with how far the offset had moved when it crossed an edge.
     /// - Complexity: O(rows crossing).
-    private static func forEachCrossing(from old: [Int], to new: [Int], stack: ListScreen.Stack, _ moved: Movement,
+    private static func forEachCrossing(from old: Range<Int>, to new: Range<Int>, stack: ListScreen.Stack, _ moved: Movement,
                                         _ body: (_ distance: Double, _ row: Int, _ enters: Bool) -> Void) {
         /// A row's edges, `(0, 0)` past the rows.
         func edges(of row: Int) -> (top: Double, bottom: Double) { row < stack.heights.count ? stack.edges(of: row) : (0, 0) }
-        var o = 0, n = 0
-        while o < old.count || n < new.count {
-            if n == new.count || (o < old.count && old[o] < new[n]) {
-                body(distance(to: edges(of: old[o]), enters: false, moved), old[o], false)
-                o += 1
-            } else if o == old.count || new[n] < old[o] {
-                body(distance(to: edges(of: new[n]), enters: true, moved), new[n], true)
-                n += 1
-            } else {
-                o += 1
-                n += 1
-            }
-        }
+        for row in old where !new.contains(row) { body(distance(to: edges(of: row), enters: false, moved), row, false) }
+        for row in new where !old.contains(row) { body(distance(to: edges(of: row), enters: true, moved), row, true) }
     }
 
     /// How far the offset had moved when a row with these edges crossed the visible area's edge: downwards, a
@@ -660,7 +650,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
 
     /// The rows that crossed, in `inCrossingOrder`.
     /// - Complexity: O(n) for n rows crossing, O(n log n) when they crossed out of row order.
-    static func crossingOrder(from old: [Int], to new: [Int], stack: ListScreen.Stack, _ moved: Movement) -> [(row: Int, enters: Bool)] {
+    static func crossingOrder(from old: Range<Int>, to new: Range<Int>, stack: ListScreen.Stack, _ moved: Movement) -> [(row: Int, enters: Bool)] {
         var leaving = Crossings(), entering = Crossings()
         leaving.reserveCapacity(old.count)
         entering.reserveCapacity(new.count)
@@ -678,7 +668,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// rows a scroll crosses was a tenth of a search (callgrind).
     /// - Complexity: O(n) for n rows crossing, with no list made; where the edges rise exactly, a few integer
     ///   steps and a few rows' edges (`firstCrossingAtTheEnds`).
-    static func firstCrossing(from old: [Int], to new: [Int], stack: ListScreen.Stack, _ moved: Movement) -> (row: Int, enters: Bool)? {
+    static func firstCrossing(from old: Range<Int>, to new: Range<Int>, stack: ListScreen.Stack, _ moved: Movement) -> (row: Int, enters: Bool)? {
         if stack.edgesRiseExactly && max(old.last ?? -1, new.last ?? -1) < stack.heights.count {
             return firstCrossingAtTheEnds(from: old, to: new, stack: stack, moved)
         }
@@ -686,7 +676,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     }
 
     /// `firstCrossing` by measuring every row crossing.
-    static func firstCrossingOfAll(from old: [Int], to new: [Int], stack: ListScreen.Stack, _ moved: Movement) -> (row: Int, enters: Bool)? {
+    static func firstCrossingOfAll(from old: Range<Int>, to new: Range<Int>, stack: ListScreen.Stack, _ moved: Movement) -> (row: Int, enters: Bool)? {
         var first: (distance: Double, enters: Bool, row: Int)?
         forEachCrossing(from: old, to: new, stack: stack, moved) { distance, row, enters in
             if let best = first, (best.distance, best.enters ? 1 : 0, best.row) <= (distance, enters ? 1 : 0, row) { return }
@@ -699,23 +689,23 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// entering at its top (and rows arriving by their top), so the least row of each crosses first; upwards,
     /// a row leaves at its top and enters at its bottom, so the greatest row of each crosses first, or the least
     /// of the rows before it whose edge is the same (zero-height rows).
-    /// - Complexity: O(rows walked past to the first that crossed, most often one); the edges of two rows, and
-    ///   upwards of the one before each; upwards past rows of no height, O(rows walked back × rows in the other list).
-    private static func firstCrossingAtTheEnds(from old: [Int], to new: [Int], stack: ListScreen.Stack, _ moved: Movement) -> (row: Int, enters: Bool)? {
+    /// - Complexity: O(1): the edges of two rows, and upwards of the one before each; upwards past rows of no height,
+    ///   O(rows walked back).
+    private static func firstCrossingAtTheEnds(from old: Range<Int>, to new: Range<Int>, stack: ListScreen.Stack, _ moved: Movement) -> (row: Int, enters: Bool)? {
         func distance(_ row: Int, enters: Bool) -> Double { Self.distance(to: stack.edges(of: row), enters: enters, moved) }
         /// The first crossing of the rows of `rows` that `other` lacks (leaving: `old` less `new`; entering: the
         /// reverse): the least of them, or, where their distance falls with the row, the greatest, or the least
         /// row before it at the same distance.
-        func first(of rows: [Int], lackedBy other: [Int], enters: Bool) -> (distance: Double, row: Int)? {
+        func first(of rows: Range<Int>, lackedBy other: Range<Int>, enters: Bool) -> (distance: Double, row: Int)? {
             let rising = moved.down || (enters && moved.arrived)
-            guard var index = firstLacked(in: rows, by: other, fromTheEnd: !rising) else { return nil }
-            var row = rows[index]
+            guard var row = firstLacked(in: rows, by: other, fromTheEnd: !rising) else { return nil }
             let least = distance(row, enters: enters)
-            while !rising && index > 0 {
-                index -= 1
-                if other.contains(rows[index]) { continue }
-                guard distance(rows[index], enters: enters) == least else { break }
-                row = rows[index]
+            var before = row
+            while !rising && before > rows.lowerBound {
+                before -= 1
+                if other.contains(before) { continue }
+                guard distance(before, enters: enters) == least else { break }
+                row = before
             }
             return (least, row)
         }
@@ -726,28 +716,14 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         return (enters.row, true)
     }
 
-    /// The index of the first row of `rows` that `other` lacks, or of the last (`fromTheEnd`); both lists in
-    /// increasing order.
-    /// - Complexity: O(rows walked past), most often one.
-    @inline(__always) private static func firstLacked(in rows: [Int], by other: [Int], fromTheEnd: Bool) -> Int? {
-        if fromTheEnd {
-            var index = rows.count - 1, look = other.count - 1
-            while index >= 0 {
-                while look >= 0 && other[look] > rows[index] { look -= 1 }
-                if look < 0 || other[look] != rows[index] { return index }
-                index -= 1
-                look -= 1
-            }
-        } else {
-            var index = 0, look = 0
-            while index < rows.count {
-                while look < other.count && other[look] < rows[index] { look += 1 }
-                if look == other.count || other[look] != rows[index] { return index }
-                index += 1
-                look += 1
-            }
-        }
-        return nil
+    /// The first row of `rows` that `other` lacks, or the last (`fromTheEnd`).
+    /// - Complexity: O(1).
+    @inline(__always) private static func firstLacked(in rows: Range<Int>, by other: Range<Int>, fromTheEnd: Bool) -> Int? {
+        guard let end = fromTheEnd ? rows.last : rows.first else { return nil }
+        if !other.contains(end) { return end }
+        // `other` holds the end: the row past `other` on the way in, if `rows` reaches it.
+        let next = fromTheEnd ? other.lowerBound - 1 : other.upperBound
+        return rows.contains(next) ? next : nil
     }
 
     /// Whether the logic's state `a` is `b`: bit for bit, or else by `==`. A callback that changes nothing

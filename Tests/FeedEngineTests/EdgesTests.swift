@@ -39,7 +39,7 @@ final class EdgesTests: XCTestCase {
 
 extension EdgesTests {
     /// The visible rows found by a binary search of the rows' tops (where their sums are exact) against those found
-    /// through `RowOffsets`: whole and half heights, rows of no height (at the top too, above a negative offset),
+    /// through `RowOffsets`, and both against a filter of every row's edges: whole and half heights, rows of no height (at the top too, above a negative offset),
     /// sections, windows anywhere.
     func testVisibleRowsBySearchingTopsAreTheOffsetsOwn() {
         let seed = randomSeed(0x71B5_0E2A)
@@ -65,6 +65,10 @@ extension EdgesTests {
                 let bottom = top + Double(Int.random(in: 0...900, using: &random))
                 let walked = stack.visible(from: top, to: bottom, searchingTops: false)
                 XCTAssertEqual(stack.visible(from: top, to: bottom, searchingTops: true), walked, "seed \(seed) run \(run) [\(top), \(bottom))")
+                // Both the naive filter's of every row: the rows overlapping the window are one run. The window is
+                // taken from the content's top at the highest (rows of no height at the very top show only once it is passed).
+                let overlapping = (0..<stack.heights.count).filter { stack.edges(of: $0).top < bottom && stack.edges(of: $0).bottom > max(top, 0) }
+                XCTAssertEqual(Array(walked), overlapping, "seed \(seed) run \(run) [\(top), \(bottom))")
                 if !walked.isEmpty { searched += 1 }
             }
         }
