@@ -181,13 +181,25 @@ extension ListScreen {
             visible(from: top, to: bottom, searchingTops: edgesRiseExactly)
         }
 
-        /// `visible(from:to:)`, its first row found by a binary search of the rows' tops (`searchingTops`, where
-        /// sums are exact and so the same in any order), else by `RowOffsets`, which walks the rows of a block
-        /// from its start (half a block on average). Each is the other's twin, and both the naive filter's of
-        /// every row (`EdgesTests`).
+        /// `visible(from:to:)` by two binary searches of the rows' tops (`searchingTops`, where sums are exact, so that
+        /// each slot ends bit for bit where the next begins), else by `RowOffsets`, which walks the rows of a block
+        /// from its start (half a block on average) and then the rows shown. Each is the other's twin, and both the
+        /// naive filter's of every row (`EdgesTests`).
+        /// - Complexity: O(log n) searching the tops, else O(block + visible rows).
         package func visible(from top: Double, to bottom: Double, searchingTops: Bool) -> Range<Int> {
-            var (index, slotTop) = searchingTops ? firstRowAndTop(endingBelow: max(top, 0))
-                : offsets.firstRowAndTop(endingBelow: max(top, 0), heights: heights)
+            guard searchingTops else { return walked(from: top, to: bottom) }
+            let count = tops.count
+            // The first row whose slot ends below `top` (and below the content's top, 0), if it begins above `bottom`;
+            // then up to the first row that begins at `bottom` or below.
+            let first = Self.firstIndex(in: 0..<count) { ($0 + 1 < count ? tops[$0 + 1] : offsets.total) > max(top, 0) }
+            guard first < count, edges(of: first).top < bottom else { return 0..<0 }
+            return first..<Self.firstIndex(in: first + 1..<count) { edges(of: $0).top >= bottom }
+        }
+
+        /// `visible(from:to:)` by walking the rows from the first whose slot ends below `top`, found by `RowOffsets`.
+        /// - Complexity: O(block + visible rows).
+        private func walked(from top: Double, to bottom: Double) -> Range<Int> {
+            var (index, slotTop) = offsets.firstRowAndTop(endingBelow: max(top, 0), heights: heights)
             var first: Int?
             while index < heights.count && slotTop < bottom {
                 let rowTop = slotTop + heights.headerSpace(index), rowBottom = rowTop + heights.row(index)
@@ -202,16 +214,15 @@ extension ListScreen {
             return first.map { $0..<index } ?? 0..<0
         }
 
-        /// The first row whose slot ends below `y`, and its slot's top (the rows' end and height past them), as
-        /// `RowOffsets.firstRowAndTop` gives them where the rows' edges rise exactly.
+        /// The first index of `range` that `passes`, else its end; `passes` fails, then holds, along the range.
         /// - Complexity: O(log n).
-        private func firstRowAndTop(endingBelow y: Double) -> (index: Int, top: Double) {
-            var low = 0, high = tops.count
+        private static func firstIndex(in range: Range<Int>, where passes: (Int) -> Bool) -> Int {
+            var low = range.lowerBound, high = range.upperBound
             while low < high {
                 let middle = (low + high) / 2
-                if tops[middle] + heights[middle] <= y { low = middle + 1 } else { high = middle }
+                if passes(middle) { high = middle } else { low = middle + 1 }
             }
-            return low == tops.count ? (low, offsets.total) : (low, tops[low])
+            return low
         }
     }
 }
