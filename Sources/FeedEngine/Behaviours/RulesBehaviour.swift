@@ -21,6 +21,11 @@
 /// `PresetPortRandomTwinTests` on random scripts and random switches of every preset.
 public struct RulesBehaviour: PagingBehaviour {
     public struct State: Hashable, Sendable {
+        /// What the last callback showed of the scroll view: its offset and height, and what covers its
+        /// edges besides the header held open and the view's own bottom inset (the safe area and bars).
+        /// First: `==` compares the fields in the order they are declared, and most callbacks change the offset
+        /// and nothing else (a search compares the state after each callback).
+        var offset = 0.0, height = 0.0, coveredTop = 0.0, coveredBottom = 0.0
         /// The rows, a page's repeated ids dropped.
         public var rows = PresetRows()
         /// What runs, and its id (FeedFrames numbers requests from 1, in order), to cancel it.
@@ -49,9 +54,6 @@ public struct RulesBehaviour: PagingBehaviour {
         /// The callback before this one was the scroll that crossed the threshold: a `valueChanged` now is that
         /// crossing's, not the script's `refresh`. Lives one callback.
         var crossing = false
-        /// What the last callback showed of the scroll view: its offset and height, and what covers its
-        /// edges besides the header held open and the view's own bottom inset (the safe area and bars).
-        var offset = 0.0, height = 0.0, coveredTop = 0.0, coveredBottom = 0.0
         /// Between `beginRefreshing` and `endRefreshing`.
         var held = false
         /// The bottom `contentInset` set: a release footer's place in the scroll view's range.
@@ -102,6 +104,10 @@ public struct RulesBehaviour: PagingBehaviour {
     /// synthesised hash feeds them, the counters as 0 — fed in place, with no copy of the state
     /// (`BehaviourSearchTests` holds the two to the same hash).
     public func hashSearchKey(_ state: State, into hasher: inout Hasher) {
+        hasher.combine(state.offset)
+        hasher.combine(state.height)
+        hasher.combine(state.coveredTop)
+        hasher.combine(state.coveredBottom)
         state.rows.hashForgettingDrops(into: &hasher)
         hasher.combine(state.loading)
         hasher.combine(0)  // loadingID
@@ -118,10 +124,6 @@ public struct RulesBehaviour: PagingBehaviour {
         hasher.combine(state.dragging)
         hasher.combine(state.crossed)
         hasher.combine(state.crossing)
-        hasher.combine(state.offset)
-        hasher.combine(state.height)
-        hasher.combine(state.coveredTop)
-        hasher.combine(state.coveredBottom)
         hasher.combine(state.held)
         hasher.combine(state.insetBottom)
         hasher.combine(0)  // suppressed
