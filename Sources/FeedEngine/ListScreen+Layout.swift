@@ -176,7 +176,8 @@ extension ListScreen {
         /// both rise with the row (no height is negative), so the rows that end below `top` and begin above `bottom`
         /// follow one another. A range, not a list: a search asks at every settling, and compares what it gets. Empty
         /// as `0..<0`.
-        /// - Complexity: O(log n + visible rows).
+        /// - Complexity: O(log n) where the rows' edges rise exactly (`edgesRiseExactly`), else O(a block of
+        ///   `RowOffsets` + visible rows).
         public func visible(from top: Double, to bottom: Double) -> Range<Int> {
             visible(from: top, to: bottom, searchingTops: edgesRiseExactly)
         }

@@ -248,7 +248,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     }
 
     /// The rows overlapping the viewport at `offset`.
-    /// - Complexity: O(log n + visible rows).
+    /// - Complexity: `ListScreen.Stack.visible(from:to:)`'s: O(log n) where the rows' edges rise exactly.
     func rowsVisible(at offset: Double) -> Range<Int> { stack.visible(from: offset, to: offset + viewport.height) }
 
     /// Where the scroll view is, as the frame's layout reads it.
