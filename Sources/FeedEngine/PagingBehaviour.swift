@@ -199,8 +199,9 @@ public struct ListScreen: Hashable, Sendable {
         case belowVisibleArea
     }
 
-    public var rows: [Item]
+    // `header` before `rows`: the memberwise initialiser the public one calls then differs from it (see `init`).
     public var header: HeaderState
+    public var rows: [Item]
     public var headerPart: Part
     public var footer: FooterState
     public var footerPart: Part
@@ -219,19 +220,17 @@ public struct ListScreen: Hashable, Sendable {
     /// Items the logic dropped because their ids were already in the list (frame JSON `duplicatesDropped`).
     public var duplicatesDropped: Int
 
+}
+
+extension ListScreen {
+    /// Calls the memberwise initialiser, which builds the screen in place: one that set each field in turn (as
+    /// this one did) built it, copied it and destroyed the first, retaining and releasing its every reference,
+    /// at every screen a behaviour made (the compiler's way with initialisers of structs this large; a fifth of
+    /// `RulesBehaviour.screen`'s instructions, callgrind).
     public init(rows: [Item], header: HeaderState = .hidden, headerPart: Part = Part(), footer: FooterState = .hidden,
                 footerPart: Part = Part(), footerPlacement: FooterPlacement = .underRows, retry: ListText? = nil, empty: ListText? = nil, separators: Bool = true, suppressed: Int? = nil,
                 duplicatesDropped: Int = 0) {
-        self.rows = rows
-        self.header = header
-        self.headerPart = headerPart
-        self.footer = footer
-        self.footerPart = footerPart
-        self.footerPlacement = footerPlacement
-        self.retry = retry
-        self.empty = empty
-        self.separators = separators
-        self.suppressed = suppressed
-        self.duplicatesDropped = duplicatesDropped
+        self.init(header: header, rows: rows, headerPart: headerPart, footer: footer, footerPart: footerPart, footerPlacement: footerPlacement,
+                  retry: retry, empty: empty, separators: separators, suppressed: suppressed, duplicatesDropped: duplicatesDropped)
     }
 }
