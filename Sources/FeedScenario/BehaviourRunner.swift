@@ -739,6 +739,12 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         return bitForBit || a == b
     }
 
+    /// `target = source`, both read in place: written in `stateChanged`, the assignment copied the state twice through
+    /// the stack and once back (three copies of its bytes besides the retains and releases), at every change of it.
+    @inline(never) private static func assign(_ target: inout Behaviour.State, from source: inout Behaviour.State) {
+        target = source
+    }
+
     /// Rows crossing an edge of the visible area, each with how far the offset had moved when it crossed.
     typealias Crossings = [(distance: Double, row: Int)]
 
@@ -845,7 +851,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     ///   to tell an append, which is stacked on in O(rows added), from a change, restacked).
     @discardableResult
     private mutating func stateChanged() -> ListScreen {
-        shown = state
+        Self.assign(&shown, from: &state)
         var replaced = fixed.screen(state)
         swap(&screen, &replaced)
         let old = replaced.rows, rows = screen.rows
