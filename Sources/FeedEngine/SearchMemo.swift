@@ -51,6 +51,10 @@ package final class SearchMemo: @unchecked Sendable {
         return slot
     }()
 
+    /// The thread's own copy of what the runners of the search share, made by the first `BehaviourRunner.detach` on
+    /// the thread and given by every one after it (a copy each was a fifth of the cost of detaching a parent).
+    @exclusivity(unchecked) package var threadsOwn: AnyObject?
+
     // One thread at a time: no access needs checking for exclusivity at run time (a check cost as much as a lookup).
     @exclusivity(unchecked) private var appends: Table<AppendKey, (rows: [Item], page: [Item]), AppendResult>
     @exclusivity(unchecked) private var stacks: Table<StackKey, [Item], ListScreen.Stack>
