@@ -219,7 +219,6 @@ public struct ListScreen: Hashable, Sendable {
     public var suppressed: Int?
     /// Items the logic dropped because their ids were already in the list (frame JSON `duplicatesDropped`).
     public var duplicatesDropped: Int
-
 }
 
 extension ListScreen {
