@@ -182,17 +182,13 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// - Complexity: O(1): an allocation or two, and a retain of each of the shared values' parts; O(rows) the first time
     ///   a thread's memo homes these rows (restacked once, unless the memo has the stack of its copy).
     package mutating func detach(callbackChecks: [CallbackCheck]? = nil) {
-        // In a search, one copy a thread (the thread's memo keeps it): every `Fixed` of a search is alike.
-        if let memo = SearchMemo.current {
-            // Its class told by its metadata pointer: `as? Fixed` looked up a generic class's metadata, a third of this.
-            if let own = memo.threadsOwn, ObjectIdentifier(type(of: own)) == ObjectIdentifier(type(of: fixed)) {
-                fixed = unsafeDowncast(own, to: Fixed.self)
-            } else {
-                fixed = fixed.copy(callbackChecks: callbackChecks)
-                memo.threadsOwn = fixed
-            }
+        // In a search, one copy a thread (the thread's memo keeps it): every `Fixed` of a search is alike. Its class is
+        // told by its metadata pointer: `as? Fixed` looked up a generic class's metadata, a third of this.
+        if let own = SearchMemo.current?.threadsOwn, ObjectIdentifier(type(of: own)) == ObjectIdentifier(type(of: fixed)) {
+            fixed = unsafeDowncast(own, to: Fixed.self)
         } else {
             fixed = fixed.copy(callbackChecks: callbackChecks)
+            SearchMemo.current?.threadsOwn = fixed
         }
         source = Self.reboxed(source)
         rehomeRows()
