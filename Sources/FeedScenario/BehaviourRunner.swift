@@ -201,7 +201,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// The run plays on as it would have: the state, screen and stack stay equal (`shown` is `state` at rest).
     private mutating func rehomeRows() {
         guard let memo = SearchMemo.current, let rows = Behaviour.State.self as? any RehomingRows.Type else { return }
-        Self.rehomeRows(of: &state, as: rows, in: memo)
+        Self.rehome(&state, as: rows, in: memo)
         shown = state
         screen = fixed.screen(state)
         stack = memo.stack(of: screen.rows, rowHeight: config.rowHeight, style: style) {
@@ -212,7 +212,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// `state.rehomeRows(in: memo)`, `state` being a `Rows` (the type `rehomeRows()` found it is): in place, where a
     /// cast of the state to `any RehomingRows` and back boxed it, a third of a search thread's time detaching a parent
     /// another made (callgrind, the large model to depth 13, `--jobs 2`).
-    private static func rehomeRows<Rows: RehomingRows>(of state: inout Behaviour.State, as _: Rows.Type, in memo: SearchMemo) {
+    private static func rehome<Rows: RehomingRows>(_ state: inout Behaviour.State, as _: Rows.Type, in memo: SearchMemo) {
         withUnsafeMutablePointer(to: &state) { state in
             state.withMemoryRebound(to: Rows.self, capacity: 1) { $0.pointee.rehomeRows(in: memo) }
         }
@@ -704,7 +704,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// a row leaves at its top and enters at its bottom, so the greatest row of each crosses first, or the least
     /// of the rows before it whose edge is the same (zero-height rows).
     /// - Complexity: O(1): the edges of two rows, and upwards of the one before each; upwards past rows of no height,
-    ///   O(rows walked back).
+    ///   O(rows of no height walked back).
     private static func firstCrossingAtTheEnds(from old: Range<Int>, to new: Range<Int>, stack: ListScreen.Stack, _ moved: Movement) -> (row: Int, enters: Bool)? {
         func distance(_ row: Int, enters: Bool) -> Double { Self.distance(to: stack.edges(of: row), enters: enters, moved) }
         /// The first crossing of the rows of `rows` that `other` lacks (leaving: `old` less `new`; entering: the
@@ -717,7 +717,11 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             var before = row
             while !rising && before > rows.lowerBound {
                 before -= 1
-                if other.contains(before) { continue }
+                // The rows `other` holds too cross nothing: past them in one step.
+                if other.contains(before) {
+                    before = other.lowerBound
+                    continue
+                }
                 guard distance(before, enters: enters) == least else { break }
                 row = before
             }

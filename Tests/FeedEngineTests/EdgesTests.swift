@@ -39,8 +39,8 @@ final class EdgesTests: XCTestCase {
 
 extension EdgesTests {
     /// The visible rows found by a binary search of the rows' tops (where their sums are exact) against those found
-    /// through `RowOffsets`, and both against a filter of every row's edges: whole and half heights, rows of no height (at the top too, above a negative offset),
-    /// sections, windows anywhere.
+    /// through `RowOffsets`, and both against a filter of every row's edges: whole and half heights, rows of no height
+    /// (at the top too, above a negative offset), sections, windows anywhere.
     func testVisibleRowsBySearchingTopsAreTheOffsetsOwn() {
         let seed = randomSeed(0x71B5_0E2A)
         var random = SeededRandom(seed: seed)
