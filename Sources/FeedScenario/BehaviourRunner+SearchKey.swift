@@ -41,7 +41,7 @@ extension BehaviourRunner {
     /// - Complexity: O(visible rows + owed).
     public func searchKey(_ key: (Behaviour.State) -> AnyHashable, latencyPhase: Int = 0) -> PlayKey {
         let issued = requestsIssued
-        let owedKeys = owedInDueOrder.map { entry -> PlayKey.OwedKey in
+        let owedKeys = owed.map { entry -> PlayKey.OwedKey in
             let after = entry.due - time
             switch entry.event {
             case .reply(let request, _, let head): return .init(after: after, what: .reply(request.id - issued, head: head))
@@ -127,10 +127,9 @@ extension BehaviourRunner {
         let issued = requestsIssued
         hasher.combine(requestsInOrder.count * 4)
         for request in requestsInOrder { combineFlight(flightKey(request), into: &hasher) }
-        // Most states owe one or two things in due order already: they are hashed as they are, with no sorted
-        // copy (which was a fiftieth of a search).
+        // `owed` is in due order.
         hasher.combine(owed.count)
-        func combineOwed(_ entry: OwedEvent) {
+        for entry in owed {
             hasher.combine(entry.due - time)
             switch entry.event {
             case .reply(let request, _, let head):
@@ -144,11 +143,6 @@ extension BehaviourRunner {
                 hasher.combine(2)
                 hasher.combine(until == toast?.until)
             }
-        }
-        if owed.indices.dropFirst().allSatisfy({ Self.dueBefore(owed[$0 - 1], owed[$0]) }) {
-            for entry in owed { combineOwed(entry) }
-        } else {
-            for entry in owedInDueOrder { combineOwed(entry) }
         }
         hasher.combine(toast?.text)
         hasher.combine(toast.map { $0.until - time } ?? 0)
@@ -167,11 +161,6 @@ extension BehaviourRunner {
     private func flightKey(_ request: Request) -> (Int, Int, Int, Int) {
         (request.id - requestsIssued, RequestKind.allCases.firstIndex(of: request.kind) ?? 0, request.page, request.id < newestReplacing ? 1 : 0)
     }
-
-    /// What is owed, in due order, ties in the order it was scheduled.
-    private var owedInDueOrder: [OwedEvent] { owed.sorted(by: Self.dueBefore) }
-
-    private static func dueBefore(_ a: OwedEvent, _ b: OwedEvent) -> Bool { (a.due, a.order) < (b.due, b.order) }
 
     private func combineFlight<Words: KeyWords>(_ key: (Int, Int, Int, Int), into hasher: inout Words) {
         hasher.combine(key.0)

@@ -70,8 +70,9 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// `hasFailed` once any reply has failed.
     public private(set) var lastFailure: RequestFailure? { didSet { hasFailed = hasFailed || lastFailure != nil } }
     public private(set) var hasFailed = false
+    /// What the clock owes, in due order, ties in the order they were scheduled (`schedule`): the next is the first,
+    /// and a search key reads them in order with no sorted copy.
     var owed: [OwedEvent] = []
-    private var scheduled = 0
     public private(set) var toast: Toast?
     /// Behind a reference: a search copies the runner for every successor and draws no frames, and a layout
     /// inline is 393 bytes of it.
@@ -939,20 +940,18 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         }
     }
 
+    /// Owes `event` at `due`: after everything due by then, so that `owed` stays in due order, ties in the order
+    /// they were scheduled (SPEC §3).
+    /// - Complexity: O(owed), a handful.
     private mutating func schedule(_ due: Double, _ event: OwedEvent.Event) {
-        scheduled += 1
-        owed.append(OwedEvent(due: due, order: scheduled, event: event))
+        owed.insert(OwedEvent(due: due, event: event), at: owed.firstIndex { $0.due > due } ?? owed.count)
     }
 
-    /// Where in `owed` the next thing due by `end` is: in due order, ties in the order they were scheduled (SPEC §3).
-    /// - Complexity: O(owed), a handful.
+    /// Where in `owed` the next thing due by `end` is: the first, when it is due by then.
+    /// - Complexity: O(1).
     private func nextOwed(by end: Double) -> Int? {
-        var best: Int?
-        for index in owed.indices where owed[index].due <= end {
-            if let current = best, (owed[current].due, owed[current].order) <= (owed[index].due, owed[index].order) { continue }
-            best = index
-        }
-        return best
+        guard let first = owed.first, first.due <= end else { return nil }
+        return 0
     }
 }
 
@@ -998,6 +997,5 @@ struct OwedEvent {
     }
 
     var due: Double
-    var order: Int
     var event: Event
 }
