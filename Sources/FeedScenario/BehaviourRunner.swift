@@ -243,6 +243,11 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     private var stack: ListScreen.Stack { didSet { stackVersion &+= 1 } }
     /// Changes with every change of `stack`: the rows shown were settled for this version, offset and height.
     private var stackVersion = 0
+    /// How deep rows are settling (`settleRows`, which a callback's effects may call again), and each stack a callback
+    /// replaced meanwhile, with its version: a settling reads the rows as they crossed from here, where it copied the
+    /// stack before its first callback, at nearly every move of a search, to keep it from a callback that restacks.
+    private var settling = 0
+    private var replacedStacks: [(version: Int, stack: ListScreen.Stack)]?
     private var settled: (version: Int, offset: Double, height: Double)?
 
     /// The rows' slots summed (section headers included), and the footer view below them while it shows
@@ -585,6 +590,11 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         // Nothing moved and no row changed since the rows were last settled: the same rows show (a search
         // settles after every callback, and most change nothing).
         if let settled, settled == (stackVersion, contentOffset, viewport.height) { return }
+        settling += 1
+        defer {
+            settling -= 1
+            if settling == 0 { replacedStacks = nil }
+        }
         var start = from ?? contentOffset
         var now = rowsVisible(at: contentOffset)
         var passes = 0
@@ -610,10 +620,10 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
                 }
                 return !stopsWhenQuiet
             }
-            // The rows as they crossed: the first callback may restack them.
-            let crossed = stack
+            // The rows as they crossed: the first callback may restack them (`crossingOrder(from:to:_:stackedAt:)`).
+            let crossed = stackVersion
             var firstMade = false
-            if stopsWhenQuiet, let first = Self.firstCrossing(from: old, to: now, stack: crossed, moved) {
+            if stopsWhenQuiet, let first = Self.firstCrossing(from: old, to: now, stack: stack, moved) {
                 guard call(first.enters ? .cellForRowAt(first.row, view) : .didEndDisplaying(first.row, view)) else {
                     start = contentOffset
                     continue
@@ -621,7 +631,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
                 firstMade = true
             }
             // In the order the rows crossed: by distance, a row leaving before one entering, then by row.
-            for (index, (row, enters)) in Self.crossingOrder(from: old, to: now, stack: crossed, moved).enumerated() {
+            for (index, (row, enters)) in crossingOrder(from: old, to: now, moved, stackedAt: crossed).enumerated() {
                 // The first row's first callback may have been made above.
                 let made = firstMade && index == 0
                 if enters {
@@ -642,6 +652,19 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// How the offset moved in a settling: from `start`, down or up, with the bounds' `height`; or the rows
     /// `arrived` without a move (they enter top to bottom).
     typealias Movement = (start: Double, down: Bool, height: Double, arrived: Bool)
+
+    /// `crossingOrder` of the rows as stacked at `version`: the stack now, or one a callback replaced since.
+    private func crossingOrder(from old: Range<Int>, to new: Range<Int>, _ moved: Movement, stackedAt version: Int) -> [(row: Int, enters: Bool)] {
+        if version != stackVersion, let replaced = replacedStacks?.first(where: { $0.version == version }) {
+            return Self.crossingOrder(from: old, to: new, stack: replaced.stack, moved)
+        }
+        return Self.crossingOrder(from: old, to: new, stack: stack, moved)
+    }
+
+    /// Keeps the stack about to be replaced while rows settle, for `crossingOrder(from:to:_:stackedAt:)`.
+    private mutating func keepStackWhileSettling() {
+        if settling > 0 { replacedStacks = (replacedStacks ?? []) + [(stackVersion, stack)] }
+    }
 
     /// Each row that left (in `old`, not in `new`) or entered the visible rows, those leaving first, each in row
     /// order, with how far the offset had moved when it crossed an edge.
@@ -887,6 +910,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         }
         // A stack is its rows' (`Stack`, bit for bit however it was built): in a search, the one some other state made
         // of these very rows, when the memo has it; else stacked on in place (a render's rows may be millions).
+        keepStackWhileSettling()
         if let memo {
             stack = memo.stack(of: rows, rowHeight: config.rowHeight, style: style) {
                 appended ? stack.appending(rows, from: old.count, rowHeight: config.rowHeight, style: style)

@@ -156,6 +156,48 @@ final class BehaviourRunnerTests: XCTestCase {
         XCTAssertEqual(searched.contentOffset, rendered.contentOffset)
     }
 
+    /// A row callback that restacks the rows (here the first, which shrinks every row to 4 pt) leaves the rest of
+    /// the settling in the order the rows crossed as they were stacked: a search, which makes the first callback before
+    /// it orders the rest, makes them in the order a render does, which orders them all first.
+    func testARowCallbackThatRestacksTheRowsLeavesTheRestInTheOrderTheyCrossed() throws {
+        struct Shrinker: PagingBehaviour {
+            struct State: Hashable, Sendable {
+                var rows = Recorder.State()
+                var shrunk = false
+                /// Every row callback, in order: each changes the state, so a search makes them all.
+                var log: [String] = []
+            }
+            var initialState: State { State() }
+            var answersRowCallbacksAlike: Bool { true }
+            func handle(_ callback: ListCallback, state: inout State) -> [ListEffect] {
+                switch callback {
+                case .cellForRowAt, .willDisplay, .didEndDisplaying:
+                    state.log.append(callback.name)
+                    if !state.shrunk && state.log.count > 32 {
+                        state.shrunk = true
+                        state.rows.rows = state.rows.rows.map { Item(id: $0.id, title: $0.title, height: 4) }
+                    }
+                default: break
+                }
+                return Recorder().handle(callback, state: &state.rows)
+            }
+            func screen(_ state: State) -> ListScreen { Recorder().screen(state.rows) }
+        }
+        func play(searching: Bool) throws -> [String] {
+            var runner = BehaviourRunner(Shrinker(), config: Preset.standard.config()!,
+                                         source: SyntheticSource(total: 30, pageSize: 30, latency: .fixed(1), title: "Item {n}"))
+            runner.searching = searching
+            for text in ["launch", "wait 1", "drag by 100"] { try runner.perform(ScriptStep.parse(text).get()) { (_: Frame) throws(Never) in } }
+            return runner.state.log
+        }
+        let rendered = try play(searching: false), searched = try play(searching: true)
+        // Rows 0–15 arrive (32 callbacks); down 100 pt, row 16 enters first and shrinks the rows: as they crossed, row 0
+        // leaves next, then row 17 enters and row 1 leaves (stacked anew at 4 pt, rows 16 and 17 would have come first).
+        XCTAssertEqual(Array(rendered.dropFirst(32).prefix(6)),
+                       ["cellForRowAt 16", "willDisplay 16", "didEndDisplaying 0", "cellForRowAt 17", "willDisplay 17", "didEndDisplaying 1"])
+        XCTAssertEqual(searched, rendered)
+    }
+
     func testADragScrollsAndRowsCrossTheEdgesInOrder() throws {
         var runner = runner()
         _ = try step(&runner, "launch"); _ = try step(&runner, "wait 1")
