@@ -5,8 +5,9 @@ import Foundation
 /// (`finish`), each with a value of its own (`local`, made as it takes its first chunk), the results in
 /// index order whatever thread made them (so that a search merging them is deterministic).
 ///
-/// Each thread has a share of the indices, and takes `chunk` of them at a time from its front; a thread
-/// whose share is done takes chunks from the back of the share with the most left. A share is the indices
+/// Each thread has a share of the indices, and takes `chunk` of them at a time from its front (fewer as the
+/// work runs out, down to one, so that the threads end together); a thread whose share is done takes chunks
+/// from the back of the share with the most left. A share is the indices
 /// `owners` gives the thread (a state goes to the thread that made it: the states it made share storage
 /// with each other, and two threads retaining the same objects slow each other, each reference count
 /// moving between cores), or else one of `threads + 1` equal stretches, far apart. Parents of uneven cost
@@ -119,16 +120,17 @@ final class SharedMap<Local, T>: @unchecked Sendable {
     private func take(_ thread: Int) -> Range<Int>? {
         lock.lock()
         defer { lock.unlock() }
+        // Chunks shrink as the work runs out (to one index), so that the threads end together: a whole chunk
+        // taken last left the others idle for half a chunk's time on average, at every batch of a search.
+        let size = max(1, min(chunk, left.reduce(0) { $0 + $1.count } / (4 * (threads + 1))))
         if !left[thread].isEmpty {
             let own = left[thread]
-            left[thread] = min(own.upperBound, own.lowerBound + chunk)..<own.upperBound
+            left[thread] = min(own.upperBound, own.lowerBound + size)..<own.upperBound
             return own.lowerBound..<left[thread].lowerBound
         }
         guard let other = left.indices.max(by: { left[$0].count < left[$1].count }), !left[other].isEmpty else { return nil }
         let stretch = left[other]
-        // Whole chunks from the back, so that the owner's chunks stay whole.
-        let tail = (stretch.upperBound - stretch.lowerBound - 1) / chunk * chunk
-        let cut = stretch.lowerBound + tail
+        let cut = max(stretch.lowerBound, stretch.upperBound - size)
         left[other] = stretch.lowerBound..<cut
         return cut..<stretch.upperBound
     }
