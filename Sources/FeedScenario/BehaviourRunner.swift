@@ -256,10 +256,20 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         stack.height + (screen.footer == .hidden ? 0 : config.footer.height)
     }
 
-    public var adjustedInsetTop: Double { insets.top + contentInsetTop + (refreshing ? config.header?.height ?? 0 : 0) }
+    public var adjustedInsetTop: Double {
+        @_specialize(exported: true, where Behaviour == RulesBehaviour)
+        @_specialize(exported: true, where Behaviour == Seed000Behaviour)
+        @_specialize(exported: true, where Behaviour == Seed001Behaviour)
+        get { insets.top + contentInsetTop + (refreshing ? config.header?.height ?? 0 : 0) }
+    }
     public var adjustedInsetBottom: Double { insets.bottom + contentInsetBottom }
     public var minOffset: Double { 0 - adjustedInsetTop }
-    public var maxOffset: Double { max(minOffset, contentHeight + adjustedInsetBottom - viewport.height) }
+    public var maxOffset: Double {
+        @_specialize(exported: true, where Behaviour == RulesBehaviour)
+        @_specialize(exported: true, where Behaviour == Seed000Behaviour)
+        @_specialize(exported: true, where Behaviour == Seed001Behaviour)
+        get { max(minOffset, contentHeight + adjustedInsetBottom - viewport.height) }
+    }
     func clamped(_ y: Double) -> Double { min(max(y, minOffset), maxOffset) }
 
     var snapshot: ScrollViewSnapshot {
@@ -283,7 +293,10 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// Whether the header and footer views are in view, as the frame shows them.
     /// - Complexity: O(1).
     public var viewsInView: (header: Bool, footer: Bool) {
-        screen.viewsInView(geometry, headerHeight: config.header?.height ?? 0, footerHeight: config.footer.height, rowsHeight: stack.height)
+        @_specialize(exported: true, where Behaviour == RulesBehaviour)
+        @_specialize(exported: true, where Behaviour == Seed000Behaviour)
+        @_specialize(exported: true, where Behaviour == Seed001Behaviour)
+        get { screen.viewsInView(geometry, headerHeight: config.header?.height ?? 0, footerHeight: config.footer.height, rowsHeight: stack.height) }
     }
 
     public var layout: Layout {
@@ -408,7 +421,12 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     public var timersOwed: Int { owed.filter { if case .timer = $0.event { return true } else { return false } }.count }
 
     /// The time of the next thing owed, whenever it is due.
-    public var nextDue: Double? { nextOwed(by: .infinity).map { owed[$0].due } }
+    public var nextDue: Double? {
+        @_specialize(exported: true, where Behaviour == RulesBehaviour)
+        @_specialize(exported: true, where Behaviour == Seed000Behaviour)
+        @_specialize(exported: true, where Behaviour == Seed001Behaviour)
+        get { nextOwed(by: .infinity).map { owed[$0].due } }
+    }
 
     /// What `deliverNext(by:outcome:)` did.
     public enum Delivery: Hashable, Sendable {
