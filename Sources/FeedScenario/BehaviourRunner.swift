@@ -74,19 +74,18 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// and a search key reads them in order with no sorted copy.
     var owed: [OwedEvent] = []
     public private(set) var toast: Toast?
-    /// Behind a reference: a search copies the runner for every successor and draws no frames, and a layout
-    /// inline is 393 bytes of it.
-    private var lastLayout: Shared<Layout>?
-    public private(set) var framesEmitted = 0
+    /// What a render keeps of its play and a search never writes (`PlayLog`), behind one reference.
+    private var log = PlayLogBox()
+    public var framesEmitted: Int { log.value.framesEmitted }
     /// The script's `launch` has come.
     public private(set) var launched = false
     /// Steps performed so far: the index of the next one in the script.
     private var stepsPerformed = 0
     /// The first command of the script that did nothing (see `IneffectiveStep`), and how many did.
-    public private(set) var firstIneffective: IneffectiveStep?
-    public private(set) var ineffectiveSteps = 0
+    public var firstIneffective: IneffectiveStep? { log.value.firstIneffective }
+    public var ineffectiveSteps: Int { log.value.ineffectiveSteps }
     /// Every callback the logic received, by name, in order: what SPEC §10's table promises.
-    public private(set) var callbacks: [String] = []
+    public var callbacks: [String] { log.value.callbacks }
     /// On for a search, which makes millions of callbacks and reads neither their names (`callbacks`),
     /// nor frames, nor the steps that did nothing: `perform` then emits and notes none.
     public var searching = false
@@ -97,7 +96,10 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     public var choosesOutcomes = false
     /// Each callback with its effects and the screen before and after, while not `nil`: what the
     /// explorer's invariants read (they never see the logic's state type). The reader empties it.
-    public var journal: [CallbackRecord]?
+    public var journal: [CallbackRecord]? {
+        get { log.journal }
+        set { log.value.journal = newValue }
+    }
     /// Rules over one callback, each judged on its record as the callback happens (a search's, which
     /// keeps no journal: a record is hundreds of bytes, and a move makes dozens). What they find is
     /// gathered in `breaches`.
@@ -352,9 +354,9 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
             let (momentBefore, seen) = (moment, layout)
             play(event)
             if momentBefore == moment {
-                ineffectiveSteps += 1
+                log.value.ineffectiveSteps += 1
                 if firstIneffective == nil {
-                    firstIneffective = IneffectiveStep(index: stepsPerformed, step: step, reason: IneffectiveStep.reason(
+                    log.value.firstIneffective = IneffectiveStep(index: stepsPerformed, step: step, reason: IneffectiveStep.reason(
                         event, seen: seen, hasHeader: config.header != nil, launched: launched))
                 }
             }
@@ -511,9 +513,9 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     private mutating func frame<E: Error>(_ cause: @autoclosure () -> String, _ emit: (Frame) throws(E) -> Void) throws(E) {
         guard !searching, stopped == nil else { return }
         let layout = self.layout
-        guard layout != lastLayout?.value else { return }
-        lastLayout = Shared(layout)
-        framesEmitted += 1
+        guard layout != log.value.lastLayout else { return }
+        log.value.lastLayout = layout
+        log.value.framesEmitted += 1
         try emit(Frame(number: framesEmitted, time: time, cause: cause(), layout: layout))
     }
 
@@ -863,7 +865,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     @discardableResult
     private mutating func deliver(_ callback: ListCallback, answering request: Request? = nil) -> Bool {
         guard stopped == nil else { return false }
-        if !searching { callbacks.append(callback.name) }
+        if !searching { log.value.callbacks.append(callback.name) }
         let effects = fixed.handle(callback, state: &state)
         let changed = !Self.same(&state, &shown)
         let quiet = effects.isEmpty && !changed
@@ -894,7 +896,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         for check in callbackChecks {
             if let message = check.check(record) { breaches.append((check.rule, message)) }
         }
-        journal?.append(record)
+        if journal != nil { log.value.journal?.append(record) }
         return !quiet
     }
 
