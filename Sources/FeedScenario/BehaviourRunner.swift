@@ -420,7 +420,13 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     }
 
     /// Timers the logic started that have not fired or been stopped.
-    public var timersOwed: Int { owed.filter { if case .timer = $0.event { return true } else { return false } }.count }
+    /// - Complexity: O(owed), a handful, with no list made (a search asks at every state it checks).
+    public var timersOwed: Int {
+        @_specialize(exported: true, where Behaviour == RulesBehaviour)
+        @_specialize(exported: true, where Behaviour == Seed000Behaviour)
+        @_specialize(exported: true, where Behaviour == Seed001Behaviour)
+        get { owed.reduce(0) { if case .timer = $1.event { $0 + 1 } else { $0 } } }
+    }
 
     /// The time of the next thing owed, whenever it is due.
     public var nextDue: Double? {

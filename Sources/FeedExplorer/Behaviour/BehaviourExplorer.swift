@@ -207,7 +207,7 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
 
     /// The state rules `runner`'s state breaks: (rule, message).
     func stateBreaches(_ runner: BehaviourRunner<Behaviour>) -> [(rule: Int, message: String)] {
-        var result: [(Int, String)] = []
+        var result: [(rule: Int, message: String)] = []
         let screen = runner.screen, facts = runner.facts
         for index in 0..<stateChecks.count {
             if let message = stateChecks[index].check(runner.state, screen, facts) { result.append((stateChecks[index].rule, message)) }
