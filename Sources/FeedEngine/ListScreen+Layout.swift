@@ -112,7 +112,7 @@ extension ListScreen {
         /// Each row's slot's top, as `offsets.top(of:)` gives it (the same additions in the same order, so the same
         /// bits): a row's edges in O(1), where `top(of:)` adds up the rows of its block before it. A search measures
         /// rows crossing the screen's edges at every settling.
-        private var tops: [Double] = []
+        @usableFromInline private(set) var tops: [Double] = []
 
         /// - Complexity: O(rows).
         public init(rows: [Item], rowHeight: Double, style: ListStyle?) {
@@ -167,7 +167,7 @@ extension ListScreen {
         /// Row `index`'s own top (below its section's header) and bottom, in content coordinates: its slot's top as
         /// `offsets.top(of:)` gives it (`EdgesTests`), plus its header space.
         /// - Complexity: O(1).
-        public func edges(of index: Int) -> (top: Double, bottom: Double) {
+        @inlinable public func edges(of index: Int) -> (top: Double, bottom: Double) {
             let top = tops[index] + heights.headerSpace(index)
             return (top, top + heights.row(index))
         }
