@@ -246,8 +246,8 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     /// Changes with every change of `stack`: the rows shown were settled for this version, offset and height.
     private var stackVersion = 0
     /// How deep rows are settling (`settleRows`, which a callback's effects may call again), and each stack a callback
-    /// replaced meanwhile, with its version: a settling reads the rows as they crossed from here, where it copied the
-    /// stack before its first callback, at nearly every move of a search, to keep it from a callback that restacks.
+    /// replaced meanwhile, with its version: a settling reads the rows as they crossed from here. (It copied the stack
+    /// before its first callback, in case one restacked the rows: at nearly every move of a search, for a rare case.)
     private var settling = 0
     private var replacedStacks: [(version: Int, stack: ListScreen.Stack)]?
     private var settled: (version: Int, offset: Double, height: Double)?
