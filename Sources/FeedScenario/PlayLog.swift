@@ -22,11 +22,11 @@ struct PlayLogBox {
 
     private var storage: Storage?
 
-    /// The log, read in place (an empty one before any write).
+    /// The log (an empty one before any write), changed in place. Read as a copy: a render reads it once a frame,
+    /// a search never. (Read in place through a `_read` that yielded the stored log or an empty one, the optimised
+    /// build read it after freeing the coroutine's frame, which held it: the fuzzers' address sanitiser found it.)
     var value: PlayLog {
-        _read {
-            if let storage { yield storage.log } else { yield PlayLog() }
-        }
+        get { storage?.log ?? PlayLog() }
         _modify {
             if storage == nil {
                 storage = Storage(PlayLog())
