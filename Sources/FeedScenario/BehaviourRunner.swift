@@ -411,8 +411,8 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
 
     /// The next thing due by `end`, without taking it (the explorer branches on a reply's outcome).
     public func peekDue(by end: Double) -> Due? {
-        guard stopped == nil, let index = nextOwed(by: end) else { return nil }
-        switch owed[index].event {
+        guard stopped == nil, nextIsDue(by: end) else { return nil }
+        switch owed[0].event {
         case .reply(let request, _, let head): return .reply(request, inFlight: requestsInOrder.contains { $0.id == request.id }, head: head)
         case .timer(let name): return .timer(name)
         case .toastExpiry: return .toastExpiry
@@ -433,7 +433,7 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         @_specialize(exported: true, where Behaviour == RulesBehaviour)
         @_specialize(exported: true, where Behaviour == Seed000Behaviour)
         @_specialize(exported: true, where Behaviour == Seed001Behaviour)
-        get { nextOwed(by: .infinity).map { owed[$0].due } }
+        get { owed.first?.due }
     }
 
     /// What `deliverNext(by:outcome:)` did.
@@ -452,8 +452,8 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
     @_specialize(exported: true, where Behaviour == Seed000Behaviour)
     @_specialize(exported: true, where Behaviour == Seed001Behaviour)
     public mutating func deliverNext(by end: Double, outcome chosen: Reply.Outcome? = nil) -> Delivery? {
-        guard stopped == nil, let index = nextOwed(by: end) else { return nil }
-        let next = owed.remove(at: index)
+        guard stopped == nil, nextIsDue(by: end) else { return nil }
+        let next = owed.remove(at: 0)
         time = next.due
         switch next.event {
         case .reply(let request, let answered, _):
@@ -997,12 +997,8 @@ public struct BehaviourRunner<Behaviour: PagingBehaviour> {
         owed.insert(OwedEvent(due: due, event: event), at: owed.firstIndex { $0.due > due } ?? owed.count)
     }
 
-    /// Where in `owed` the next thing due by `end` is: the first, when it is due by then.
-    /// - Complexity: O(1).
-    private func nextOwed(by end: Double) -> Int? {
-        guard let first = owed.first, first.due <= end else { return nil }
-        return 0
-    }
+    /// Whether the next thing owed (the first: `owed` is in due order) is due by `end`.
+    private func nextIsDue(by end: Double) -> Bool { !owed.isEmpty && owed[0].due <= end }
 }
 
 extension Scenario {
