@@ -6,14 +6,14 @@ import Foundation
 /// index order whatever thread made them (so that a search merging them is deterministic).
 ///
 /// Each thread has a share of the indices, and takes `chunk` of them at a time from its front (fewer as the
-/// work runs out, down to one, so that the threads end together); a thread whose share is done takes chunks
-/// from the back of the share with the most left. A share is the indices
+/// work runs out, down to one, so that the threads end together); a thread whose share is done is dealt every
+/// other chunk of the share with the most left, from its back (`take`). A share is the indices
 /// `owners` gives the thread (a state goes to the thread that made it: the states it made share storage
 /// with each other, and two threads retaining the same objects slow each other, each reference count
 /// moving between cores), or else one of `threads + 1` equal stretches, far apart. Parents of uneven cost
 /// (a wait branches on every reply) still come out even: fixed halves left one thread idle at the end of
 /// each batch.
-/// - Complexity: O(count / chunk × threads) under the lock; O(count) to group by owner.
+/// - Complexity: O(count / chunk × threads) under the lock, and O(count / chunk) a deal; O(count) to group by owner.
 final class SharedMap<Local, T>: @unchecked Sendable {
     private let count: Int
     /// The threads besides the calling one.
@@ -31,8 +31,9 @@ final class SharedMap<Local, T>: @unchecked Sendable {
     /// One slot per index, each written by the one thread that took its chunk, read after all are done.
     private let buffer: UnsafeMutablePointer<T?>
     private let lock = NSLock()
-    /// The places in `order` no thread has taken yet, a share a thread (under `lock`).
-    private var left: [Range<Int>] = []
+    /// The places in `order` no thread has taken yet, a share a thread, each a list of stretches taken from the
+    /// front (under `lock`).
+    private var left: [[Range<Int>]] = []
     private let helpers = DispatchGroup()
 
     /// - Parameters:
@@ -71,12 +72,12 @@ final class SharedMap<Local, T>: @unchecked Sendable {
     /// Starts the other threads taking chunks.
     func start() {
         if let shares {
-            left = (0...threads).map { shares[$0]..<shares[$0 + 1] }
+            left = (0...threads).map { [shares[$0]..<shares[$0 + 1]] }
         } else {
             // Stretches of whole chunks; the calling thread's (`finish`) is the first.
             let chunks = (count + chunk - 1) / chunk
             left = (0...threads).map { part in
-                min(count, chunks * part / (threads + 1) * chunk)..<min(count, chunks * (part + 1) / (threads + 1) * chunk)
+                [min(count, chunks * part / (threads + 1) * chunk)..<min(count, chunks * (part + 1) / (threads + 1) * chunk)]
             }
         }
         for thread in 0..<threads {
@@ -115,23 +116,52 @@ final class SharedMap<Local, T>: @unchecked Sendable {
         }
     }
 
-    /// The next chunk for `thread` (places in `order`): from the front of its share, else from the back of the
-    /// share with the most left; `nil` when none are left.
+    /// The next chunk for `thread` (places in `order`): from the front of its share; else it deals itself every other
+    /// chunk of the share with the most left, from the back (or, with two chunks or fewer left there, takes the last);
+    /// `nil` when none are left.
+    ///
+    /// Dealt, not cut: with owners, a state belongs to the thread that made it, and a run of parents one thread took
+    /// from the back of another's share made a run of states a level down, which the next level's batches inherited
+    /// and grew. Whole batches came to belong to one thread, and a quarter of all parents were taken across (each
+    /// detached: `BehaviourRunner.detach()`). Dealt chunks keep each thread's states in short runs, so that each batch
+    /// is shared about evenly from the start. The thread dealt to works the other's share from the back, the owner
+    /// from the front: they meet only at its middle (neighbouring states share storage).
+    /// - Complexity: O(1) to take one's own; O(the share's chunks) to deal.
     private func take(_ thread: Int) -> Range<Int>? {
         lock.lock()
         defer { lock.unlock() }
         // Chunks shrink as the work runs out (to one index), so that the threads end together: a whole chunk
         // taken last left the others idle for half a chunk's time on average, at every batch of a search.
-        let size = max(1, min(chunk, left.reduce(0) { $0 + $1.count } / (4 * (threads + 1))))
-        if !left[thread].isEmpty {
-            let own = left[thread]
-            left[thread] = min(own.upperBound, own.lowerBound + size)..<own.upperBound
-            return own.lowerBound..<left[thread].lowerBound
+        let remaining = left.map { $0.reduce(0) { $0 + $1.count } }
+        let size = max(1, min(chunk, remaining.reduce(0, +) / (4 * (threads + 1))))
+        if remaining[thread] == 0 {
+            guard let other = remaining.indices.max(by: { remaining[$0] < remaining[$1] }), remaining[other] > 0 else { return nil }
+            (left[other], left[thread]) = Self.deal(left[other], size: size)
         }
-        guard let other = left.indices.max(by: { left[$0].count < left[$1].count }), !left[other].isEmpty else { return nil }
-        let stretch = left[other]
-        let cut = max(stretch.lowerBound, stretch.upperBound - size)
-        left[other] = stretch.lowerBound..<cut
-        return cut..<stretch.upperBound
+        let own = left[thread][0]
+        let taken = own.lowerBound..<min(own.upperBound, own.lowerBound + size)
+        if taken.upperBound == own.upperBound { left[thread].removeFirst() } else { left[thread][0] = taken.upperBound..<own.upperBound }
+        return taken
+    }
+
+    /// `share` (stretches in the order its thread takes them) dealt in chunks of `size`
+    /// from the end its thread would reach last: every other chunk to another thread, beginning with the last,
+    /// in the order that thread then takes them (from that end), the others kept in order. With two chunks or fewer
+    /// left, only the last is dealt.
+    /// - Complexity: O(places / size).
+    static func deal(_ share: [Range<Int>], size: Int) -> (kept: [Range<Int>], dealt: [Range<Int>]) {
+        let remaining = share.reduce(0) { $0 + $1.count }
+        var kept: [Range<Int>] = [], dealt: [Range<Int>] = []
+        var give = true
+        for stretch in share.reversed() {
+            var end = stretch.upperBound
+            while end > stretch.lowerBound {
+                let piece = max(stretch.lowerBound, end - size)..<end
+                if give { dealt.append(piece) } else { kept.append(piece) }
+                give = !give && remaining > 2 * size
+                end = piece.lowerBound
+            }
+        }
+        return (kept.reversed(), dealt)
     }
 }

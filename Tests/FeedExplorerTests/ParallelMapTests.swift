@@ -62,6 +62,38 @@ final class ParallelMapTests: XCTestCase {
         XCTAssertEqual(alternate.prefix(8), [1, 0, 1, 0, 1, 0, 1, 0])
     }
 
+    /// A thread whose share is done is dealt every other chunk of another's, from the back, the last first, in the
+    /// order it takes them; the owner keeps the rest in order. Two chunks or fewer: the last only.
+    func testADoneThreadIsDealtEveryOtherChunkFromTheBack() {
+        typealias Map = SharedMap<Void, Void>
+        XCTAssertEqual(Map.deal([0..<20], size: 4).dealt, [16..<20, 8..<12, 0..<4])
+        XCTAssertEqual(Map.deal([0..<20], size: 4).kept, [4..<8, 12..<16])
+        XCTAssertEqual(Map.deal([0..<18], size: 4).dealt, [14..<18, 6..<10, 0..<2])
+        XCTAssertEqual(Map.deal([0..<18], size: 4).kept, [2..<6, 10..<14])
+        // A share dealt before, which its thread takes from its first stretch on: its end is the last stretch's.
+        XCTAssertEqual(Map.deal([16..<20, 8..<12], size: 2).dealt, [10..<12, 18..<20])
+        XCTAssertEqual(Map.deal([16..<20, 8..<12], size: 2).kept, [16..<18, 8..<10])
+        XCTAssertEqual(Map.deal([0..<8], size: 4).dealt, [4..<8])
+        XCTAssertEqual(Map.deal([0..<8], size: 4).kept, [0..<4])
+        XCTAssertEqual(Map.deal([5..<8], size: 4).dealt, [5..<8])
+        XCTAssertEqual(Map.deal([5..<8], size: 4).kept, [])
+    }
+
+    /// Everything owned by the calling thread, both threads as slow: the other takes what it is dealt, runs from the
+    /// back, not one long run (whose states, a level down in a search, would all be its own).
+    func testWhatAThreadIsDealtComesInShortRuns() {
+        let count = 64
+        let made = ParallelMap.begin(count, jobs: 2, chunk: 4, owners: Array(repeating: 0, count: count), local: { $0 }) { thread, _ -> Int in
+            Thread.sleep(forTimeInterval: 0.003)
+            return thread
+        }()
+        XCTAssertEqual(made.prefix(4), [0, 0, 0, 0], "the owner begins at the front of its share")
+        // Cut from the back, the other thread's part was one run, however the two went.
+        let runs = made.indices.filter { made[$0] == 1 && ($0 == 0 || made[$0 - 1] != 1) }
+        XCTAssertGreaterThanOrEqual(runs.count, 2, "dealt chunks: \(made)")
+        XCTAssertEqual(made.last, 1, "the other thread begins at the back: \(made)")
+    }
+
     /// The calling thread's stretch is slow: the other threads finish theirs and take chunks from its back.
     func testAThreadWithASlowStretchIsHelped() {
         let calls = Calls()
