@@ -126,7 +126,7 @@ final class SharedMap<Local, T>: @unchecked Sendable {
     /// detached: `BehaviourRunner.detach()`). Dealt chunks keep each thread's states in short runs, so that each batch
     /// is shared about evenly from the start. The thread dealt to works the other's share from the back, the owner
     /// from the front: they meet only at its middle (neighbouring states share storage).
-    /// - Complexity: O(1) to take one's own; O(the share's chunks) to deal.
+    /// - Complexity: O(the stretches left) to take one's own; O(the share's chunks) to deal.
     private func take(_ thread: Int) -> Range<Int>? {
         lock.lock()
         defer { lock.unlock() }
@@ -144,10 +144,9 @@ final class SharedMap<Local, T>: @unchecked Sendable {
         return taken
     }
 
-    /// `share` (stretches in the order its thread takes them) dealt in chunks of `size`
-    /// from the end its thread would reach last: every other chunk to another thread, beginning with the last,
-    /// in the order that thread then takes them (from that end), the others kept in order. With two chunks or fewer
-    /// left, only the last is dealt.
+    /// `share` (stretches in the order its thread takes them) dealt in chunks of `size` from the end its thread would
+    /// reach last: every other chunk to another thread, beginning with the last, in the order that thread then takes
+    /// them (from that end), the others kept in order. With two chunks or fewer left, only the last is dealt.
     /// - Complexity: O(places / size).
     static func deal(_ share: [Range<Int>], size: Int) -> (kept: [Range<Int>], dealt: [Range<Int>]) {
         let remaining = share.reduce(0) { $0 + $1.count }
