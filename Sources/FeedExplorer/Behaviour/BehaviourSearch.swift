@@ -190,10 +190,11 @@ extension BehaviourExplorer {
         // seen, and the merge, which decides, finds it seen then. The order and the results stay the same.
         var ahead: (batch: Range<Int>, finish: () -> [(print: UInt64, successors: [Expanded])])?
         var added = FingerprintSet(), addedPrints: [UInt64] = []
-        // The runners the merge drops (a state the batch before found first) by the thread that made them, each handed to its
-        // thread with the next batch, to be freed there: freed here, each released objects that thread's states retain too,
-        // and each count moved between cores twice (an interposed `swift_retain`, the large model to depth 13, `--jobs 2`:
-        // counts passing between threads 374,000/354,000 in two runs, 265,000/277,000 with this).
+        // The runners the merge does not keep (a state the batch before found first, or one past `frontierLimit`) by the
+        // thread that made them, each handed to its thread with the next batch, to be freed there: freed here, each released
+        // objects that thread's states retain too, and each count moved between cores twice (an interposed `swift_retain`,
+        // the large model to depth 13, `--jobs 2`: counts passing between threads 374,000/354,000 in two runs,
+        // 265,000/277,000 with this).
         var dropped = [[Held<BehaviourRunner<Behaviour>>]](repeating: [], count: jobs)
         func handOverDropped() -> [[Held<BehaviourRunner<Behaviour>>]] { exchange(&dropped, with: .init(repeating: [], count: jobs)) }
         /// What the batches merged added goes into the visited set, when no batch is reading it.
@@ -372,7 +373,7 @@ extension BehaviourExplorer {
     @_specialize(where Behaviour == Seed001Behaviour)
     private func beginExpanding(_ runners: [Held<BehaviourRunner<Behaviour>>], _ parents: Range<Int>, routes: [[Int]],
                                 seen: FingerprintSet, keep: Bool, explorers: [Self], memos: [SearchMemo?],
-                                dropped: consuming [[Held<BehaviourRunner<Behaviour>>]] = []) -> () -> [(print: UInt64, successors: [Expanded])] {
+                                dropped: consuming [[Held<BehaviourRunner<Behaviour>>]]) -> () -> [(print: UInt64, successors: [Expanded])] {
         // The routes and the visited set are only read; each worker takes its own parents, with its thread's explorer.
         let jobs = explorers.count
         let count = routes.isEmpty ? parents.count : routes.count
