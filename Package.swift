@@ -83,7 +83,7 @@ let package = Package(
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"]), .brew(["fribidi"])]),
         .target(name: "TextLayout", dependencies: ["CHarfBuzz", "CFriBidi"], exclude: ["LineBreaking/generate-line-break-table.py"]),
         // Every reachable state: breadth-first search, invariants, state graphs, parameter sweeps (explore, sweep).
-        .target(name: "FeedExplorer", dependencies: ["FeedEngine", "FeedScenario", "JSONText"]),
+        .target(name: "FeedExplorer", dependencies: ["FeedEngine", "FeedScenario", "JSONText", "CSystem"]),
         // What explore and sweep found, as files: the report, the gallery, counterexamples' frames, the graph, the
         // sweep table. Apart from FeedExplorer so that the search knows nothing of templates or frames.
         .target(name: "ExploreReport", dependencies: ["FeedExplorer", "FeedEngine", "FeedScenario", "FrameRendering", "FrameFolder", "JSONText", "Mustache"]),

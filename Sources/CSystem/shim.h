@@ -5,6 +5,7 @@
 // glibc declares `renameat2` only under _GNU_SOURCE, and a Swift type with a
 // `read` or `write` method of its own cannot name the C function without its
 // module, which is Glibc on Linux and Darwin on Apple's platforms.
+// And a word loaded and stored atomically: Swift's own `Atomic` needs macOS 15.
 
 #include <errno.h>
 #include <fcntl.h>
@@ -52,5 +53,12 @@ static inline int csystem_rename_exchange(const char *a, const char *b) {
 static inline int csystem_rename_noreplace(const char *from, const char *to) {
     return csystem_renameat2(from, to, CSYSTEM_RENAME_NOREPLACE);
 }
+
+/// A 64-bit word read and written by several threads at once without a lock (relaxed order: each load sees
+/// some whole value stored, nothing more; the threads meet through a lock or a queue elsewhere). Plain moves on
+/// x86-64 and arm64; to Swift and the thread sanitizer, atomic.
+#include <stdint.h>
+static inline uint64_t csystem_load_relaxed(const uint64_t *word) { return __atomic_load_n(word, __ATOMIC_RELAXED); }
+static inline void csystem_store_relaxed(uint64_t *word, uint64_t value) { __atomic_store_n(word, value, __ATOMIC_RELAXED); }
 
 #endif

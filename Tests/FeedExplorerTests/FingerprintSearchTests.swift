@@ -1,3 +1,4 @@
+import Foundation
 @testable import FeedEngine
 @testable import FeedExplorer
 import FeedScenario
@@ -376,6 +377,72 @@ final class FingerprintSearchTests: XCTestCase {
         XCTAssertFalse(fast.contains(2))
         XCTAssertEqual(FingerprintSet(slots: fast.slots)?.count, naive.count)
         XCTAssertNil(FingerprintSet(slots: [1, 2, 3]))
+    }
+
+    /// The visited set the merge adds to while other threads look up in it, against a set of integers: begun from a
+    /// `FingerprintSet`, grown only by `reserve`.
+    func testTheSharedFingerprintsAgreeWithASetOfIntegers() {
+        var generator = SystemRandomNumberGenerator()
+        var start = FingerprintSet(capacity: 4)
+        var naive = Set<UInt64>()
+        for value in [UInt64(7), 99, 1 << 40] {
+            _ = start.insert(value)
+            naive.insert(value)
+        }
+        let shared = SharedFingerprints(start)
+        var sizes: Set<Int> = [shared.bytes]
+        for _ in 0..<50_000 {
+            let value = UInt64.random(in: 1...20_000, using: &generator) &* 0x9E37_79B9_7F4A_7C15 | 1
+            shared.reserve(adding: 1)
+            sizes.insert(shared.bytes)
+            XCTAssertEqual(shared.insert(value), naive.insert(value).inserted)
+            XCTAssertLessThanOrEqual(shared.count * 4, shared.bytes / 8 * 3)
+        }
+        XCTAssertEqual(shared.count, naive.count)
+        XCTAssertTrue(naive.allSatisfy(shared.contains))
+        XCTAssertFalse(shared.contains(2))
+        XCTAssertGreaterThan(sizes.count, 3, "the table grew")
+        XCTAssertTrue(sizes.allSatisfy { ($0 / 8) & ($0 / 8 - 1) == 0 }, "sizes a power of two: \(sizes)")
+    }
+
+    /// One thread adds while another looks up, as the merge and the workers of the batch begun ahead do (run under
+    /// `--sanitize=thread`, it must report nothing): whatever was added before a lookup began is found, one never
+    /// added is not, and every one is there at the end.
+    func testTheSharedFingerprintsAreLookedUpInWhileTheyAreAddedTo() {
+        let values = (1...20_000).map { UInt64($0) &* 0x9E37_79B9_7F4A_7C15 | 1 }
+        let shared = SharedFingerprints(FingerprintSet())
+        shared.reserve(adding: values.count)
+        let lookup = shared.lookup
+        let added = ManagedCounter()
+        let wrong = ManagedCounter()
+        DispatchQueue.concurrentPerform(iterations: 2) { thread in
+            if thread == 0 {
+                for value in values {
+                    _ = shared.insert(value)
+                    added.increment()
+                }
+            } else {
+                var seen = 0
+                while seen < values.count {
+                    // What was added before this look is there; a later one may be or not.
+                    let before = added.value
+                    for index in 0..<before where !lookup.contains(values[index]) { wrong.increment() }
+                    if lookup.contains(values[values.count - 1] &+ 2) { wrong.increment() }
+                    seen = before
+                }
+            }
+        }
+        XCTAssertEqual(wrong.value, 0)
+        XCTAssertEqual(shared.count, values.count)
+        XCTAssertTrue(values.allSatisfy(shared.contains))
+    }
+
+    /// A count several threads change and read, under a lock.
+    final class ManagedCounter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        func increment() { lock.withLock { count += 1 } }
+        var value: Int { lock.withLock { count } }
     }
 
     /// A text's words read whole against its naive twin, which assembles each byte by byte: texts of every

@@ -137,7 +137,8 @@ extension BehaviourExplorer {
                      progress: (ExplorationStatistics) -> Void) -> BehaviourSearch {
         let clock = ContinuousClock()
         let secondsBefore = search.seconds
-        var visited = visited
+        // Added to by the merge as it goes, while the workers of the batch begun ahead look fingerprints up in it.
+        let visited = SharedFingerprints(visited)
         var frontier = frontier
         let batchSize = max(1, batch ?? (jobs > 1 ? 1_024 : 4_096))
         // The fewest parents a batch is begun ahead with: two chunks a thread (or a quarter of a batch, for tests' small ones).
@@ -163,13 +164,13 @@ extension BehaviourExplorer {
             if first < kept { end = min(end, kept) }
             return first..<end
         }
-        /// Begins expanding `batch` of level `depth`, each successor checked against `visited` as it stands.
-        func beginExpanding(_ batch: Range<Int>, depth: Int) -> () -> [(print: UInt64, successors: [Expanded])] {
+        /// Begins expanding `batch` of level `depth`, each successor checked against `visited` as the merge adds to it.
+        func beginExpanding(_ batch: Range<Int>, depth: Int) -> () -> [Expansion] {
             let kept = frontier.currentBase + frontier.current.count
             let routes = batch.lowerBound < kept ? [] : batch.map { search.trail.route(to: $0) }
             // States at the depth limit are never expanded: their runners are not kept.
             return self.beginExpanding(frontier.current, batch.lowerBound < kept ? (batch.lowerBound - frontier.currentBase)..<(batch.upperBound - frontier.currentBase) : 0..<0,
-                                       routes: routes, seen: visited, keep: depth + 1 < maxDepth, explorers: explorers, memos: memos,
+                                       routes: routes, seen: visited.lookup, keep: depth + 1 < maxDepth, explorers: explorers, memos: memos,
                                        dropped: handOverDropped())
         }
         /// The first batch of the level after `depth`, when it can be begun while the last of `depth` is merged: as much of
@@ -184,12 +185,11 @@ extension BehaviourExplorer {
         }
         // With several threads, the next batch is begun before this one is merged: the other threads expand
         // it while this one merges (a tenth of a search's time on one thread, perf); after a level's last batch, the
-        // next level's first, as far as it is found (else the other threads waited for the level's last merge). Its successors are checked
-        // against the visited set as it stood before this batch, which is left as it is until that batch is done
-        // (the merge notes what it adds in `added`): a successor this batch adds reaches the merge as not yet
-        // seen, and the merge, which decides, finds it seen then. The order and the results stay the same.
-        var ahead: (batch: Range<Int>, finish: () -> [(print: UInt64, successors: [Expanded])])?
-        var added = FingerprintSet(), addedPrints: [UInt64] = []
+        // next level's first, as far as it is found (else the other threads waited for the level's last merge). Its
+        // successors are checked against the visited set as the merge of this batch adds to it (`SharedFingerprints`):
+        // a successor this batch adds may reach the merge as not yet seen, and the merge, which decides, finds it seen
+        // then. The order and the results stay the same.
+        var ahead: (batch: Range<Int>, finish: () -> [Expansion])?
         // The runners the merge does not keep (a state the batch before found first, or one past `frontierLimit`) by the
         // thread that made them, each handed to its thread with the next batch, to be freed there: freed here, each released
         // objects that thread's states retain too, and each count moved between cores twice (an interposed `swift_retain`,
@@ -197,12 +197,6 @@ extension BehaviourExplorer {
         // 265,000/277,000 with this).
         var dropped = [[Held<BehaviourRunner<Behaviour>>]](repeating: [], count: jobs)
         func handOverDropped() -> [[Held<BehaviourRunner<Behaviour>>]] { exchange(&dropped, with: .init(repeating: [], count: jobs)) }
-        /// What the batches merged added goes into the visited set, when no batch is reading it.
-        func addToVisited() {
-            for print in addedPrints { _ = visited.insert(print) }
-            added = FingerprintSet()
-            addedPrints = []
-        }
 
         while search.next < search.trail.count {
             let depth = search.depth(of: search.next)
@@ -214,7 +208,7 @@ extension BehaviourExplorer {
             }
             // A batch begun ahead from where the search stands is the next, whatever its size.
             let batch = if let begun = ahead, begun.batch.lowerBound == search.next { begun.batch } else { parents(from: search.next, depth: depth) }
-            var expansions: [(print: UInt64, successors: [Expanded])]
+            var expansions: [Expansion]
             if let begun = ahead, begun.batch == batch {
                 expansions = begun.finish()
             } else {
@@ -222,8 +216,8 @@ extension BehaviourExplorer {
                 expansions = beginExpanding(batch, depth: depth)()
             }
             ahead = nil
-            // The visited set is no one else's now: what the last batch added goes in.
-            addToVisited()
+            // No batch is running: room in the visited set for what this batch may add, before the next begins.
+            visited.reserve(adding: expansions.reduce(0) { $0 + $1.fresh })
             let next = batch.upperBound < search.levelEnd(depth) ? parents(from: batch.upperBound, depth: depth) : nil
             if jobs > 1, let next {
                 ahead = (next, beginExpanding(next, depth: depth))
@@ -231,7 +225,7 @@ extension BehaviourExplorer {
                 // The batch's runners in an array of their own: the merge appends to the level's while the batch runs,
                 // and an array the batch held too would be copied whole at the first append.
                 ahead = (upcoming, self.beginExpanding(Array(frontier.upcoming.prefix(upcoming.count)), 0..<upcoming.count, routes: [],
-                                                       seen: visited, keep: depth + 2 < maxDepth, explorers: explorers, memos: memos,
+                                                       seen: visited.lookup, keep: depth + 2 < maxDepth, explorers: explorers, memos: memos,
                                                        dropped: handOverDropped()))
             }
             var merged = 0
@@ -249,8 +243,7 @@ extension BehaviourExplorer {
                     // copy of it would copy the room its runner takes.
                     var runner = expansions[k].successors[ordinal].runner.take()
                     let print = expansions[k].successors[ordinal].print
-                    if expansions[k].successors[ordinal].fresh, !visited.contains(print), added.insert(print) {
-                        addedPrints.append(print)
+                    if expansions[k].successors[ordinal].fresh, visited.insert(print) {
                         if let shard, depth + 1 == shard.depth, !shard.owns(print) {
                             search.excluded += 1
                         } else {
@@ -273,10 +266,6 @@ extension BehaviourExplorer {
                 if search.recording { search.expansions.append(UInt16(clamping: transitions)) }
                 merged += 1
             }
-            // With no batch begun ahead (one thread), the visited set is no one else's already: what this batch added goes
-            // in now, so that the next batch finds it seen (left to the next turn, the states a batch added looked new to
-            // the next one, each kept and checked against the rules for the merge to drop).
-            if ahead == nil { addToVisited() }
             search.next = batch.lowerBound + merged
             search.seconds = secondsBefore + (clock.now - started).seconds
             progress(statistics())
@@ -284,7 +273,6 @@ extension BehaviourExplorer {
         }
         _ = ahead?.finish()
         ahead = nil
-        addToVisited()
         search.seconds = secondsBefore + (clock.now - started).seconds
         frontier = Frontier(current: [], currentBase: 0, depth: -1, upcoming: [])
 
@@ -348,8 +336,13 @@ extension BehaviourExplorer {
         }
     }
 
+    /// A parent as a worker leaves it: its fingerprint, how many of its successors are `fresh` (the most the merge can
+    /// add of them, counted here: read by the merge from each array, they came from the other thread's cache between
+    /// two batches), and its successors in order.
+    private typealias Expansion = (print: UInt64, fresh: Int, successors: [Expanded])
+
     /// A successor as a worker leaves it: its fingerprint, the rules its move broke, and —
-    /// when the state was not visited before the batch began (`fresh`) — the rules the state breaks and,
+    /// when its worker did not find the state visited (`fresh`) — the rules the state breaks and,
     /// unless it lies at the depth limit, the run (the merge decides, in order, which fresh ones are new).
     private struct Expanded {
         var runner: Held<BehaviourRunner<Behaviour>>?
@@ -372,9 +365,10 @@ extension BehaviourExplorer {
     @_specialize(where Behaviour == Seed000Behaviour)
     @_specialize(where Behaviour == Seed001Behaviour)
     private func beginExpanding(_ runners: [Held<BehaviourRunner<Behaviour>>], _ parents: Range<Int>, routes: [[Int]],
-                                seen: FingerprintSet, keep: Bool, explorers: [Self], memos: [SearchMemo?],
-                                dropped: consuming [[Held<BehaviourRunner<Behaviour>>]]) -> () -> [(print: UInt64, successors: [Expanded])] {
-        // The routes and the visited set are only read; each worker takes its own parents, with its thread's explorer.
+                                seen: SharedFingerprints.Lookup, keep: Bool, explorers: [Self], memos: [SearchMemo?],
+                                dropped: consuming [[Held<BehaviourRunner<Behaviour>>]]) -> () -> [Expansion] {
+        // The routes are only read, and the visited set only looked up in; each worker takes its own parents, with its
+        // thread's explorer.
         let jobs = explorers.count
         let count = routes.isEmpty ? parents.count : routes.count
         // Blocks of 16 neighbouring parents, each worker taking first the parents it made in the level before
@@ -391,12 +385,10 @@ extension BehaviourExplorer {
             // With the thread's memo bound, for the rows its states share with other states (`SearchMemo`). The parent
             // is taken in here and moved on, not moved through an optional (a kilobyte copied twice a parent).
             SearchMemo.bind(worker.memo) {
-                seen.withLookup { seen in
-                    var parent = routes.isEmpty ? runners[parents.lowerBound + k].take() : worker.explorer.replay(routes[k]).end
-                    // A parent another thread made is detached (one re-run from the start is the worker's own already).
-                    if let owners, owners[k] != worker.thread { parent.detach(callbackChecks: worker.explorer.callbackChecks) }
-                    return worker.expand(parent, index: k, seen: seen, keep: keep)
-                }
+                var parent = routes.isEmpty ? runners[parents.lowerBound + k].take() : worker.explorer.replay(routes[k]).end
+                // A parent another thread made is detached (one re-run from the start is the worker's own already).
+                if let owners, owners[k] != worker.thread { parent.detach(callbackChecks: worker.explorer.callbackChecks) }
+                return worker.expand(parent, index: k, seen: seen, keep: keep)
             }
         }
     }
@@ -421,11 +413,11 @@ extension BehaviourExplorer {
         /// Runners this thread made that the last merge dropped, freed with the worker, on this thread.
         var dropped: [Held<BehaviourRunner<Behaviour>>] = []
 
-        /// `parent`'s fingerprint and its successors, in order; a successor in `seen`, or made before in this batch,
-        /// without its runner, the others with theirs when `keep`. `index` is the parent's place in the batch.
+        /// `parent`'s fingerprint, how many of its successors are fresh, and its successors, in order; a successor in
+        /// `seen`, or made before in this batch, without its runner, the others with theirs when `keep`. `index` is the parent's place in the batch.
         /// Mutating to note what it made, and to read the explorer in place (a copy of it retained its every part).
-        mutating func expand(_ parent: consuming BehaviourRunner<Behaviour>, index: Int, seen: FingerprintSet.Lookup,
-                             keep: Bool) -> (print: UInt64, successors: [Expanded]) {
+        mutating func expand(_ parent: consuming BehaviourRunner<Behaviour>, index: Int, seen: SharedFingerprints.Lookup,
+                             keep: Bool) -> Expansion {
             if index < lastParent { madeFresh = FingerprintSet(capacity: 1 << 8) }
             lastParent = index
             let parentPrint = explorer.fingerprint(parent)
@@ -437,6 +429,7 @@ extension BehaviourExplorer {
             // Moved out for the closure to change (it cannot capture the worker, whose explorer makes the successors).
             var madeFresh = self.madeFresh.take()!
             defer { self.madeFresh = madeFresh }
+            var fresh = 0
             explorer.forEachSuccessor(of: parent, source: explorer.source) { explorer, _, made in
                 var runner = consume made
                 let broken = explorer.callbackBreaches(&runner)
@@ -445,11 +438,12 @@ extension BehaviourExplorer {
                     expanded.append(Expanded(runner: nil, fresh: false, print: print, broken: broken, stateBroken: []))
                 } else {
                     let stateBroken = explorer.stateBreaches(runner)
+                    fresh += 1
                     expanded.append(Expanded(runner: keep ? Held(consume runner, maker: thread) : nil, fresh: true, print: print,
                                              broken: broken, stateBroken: stateBroken))
                 }
             }
-            return (parentPrint, expanded)
+            return (parentPrint, fresh, expanded)
         }
     }
 
