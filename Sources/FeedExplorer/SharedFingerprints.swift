@@ -6,8 +6,8 @@ import CSystem
 ///
 /// With a `FingerprintSet`, the merge kept what it added apart, and put it in between two batches, while the
 /// other threads waited: 1,500 stores a batch, to random places of a table larger than the caches, most of the
-/// time the other threads spent waiting for the next batch (the large model to depth 13, `--jobs 2`: 15–21 ms of
-/// 19–23 ms). Here the merge adds each new state as it goes.
+/// time the other threads spent waiting for the next batch (the large model to depth 13, `--jobs 2`: 14–21 ms of
+/// 18–30 ms a search, timestamps). Here the merge adds each new state as it goes.
 ///
 /// A worker may see a fingerprint the merge is adding, or not: either way the merge, which goes in order, decides
 /// what is new, and a state it has added was first reached before the worker's (the merge is a batch behind). The

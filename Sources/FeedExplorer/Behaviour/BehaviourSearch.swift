@@ -414,7 +414,8 @@ extension BehaviourExplorer {
         var dropped: [Held<BehaviourRunner<Behaviour>>] = []
 
         /// `parent`'s fingerprint, how many of its successors are fresh, and its successors, in order; a successor in
-        /// `seen`, or made before in this batch, without its runner, the others with theirs when `keep`. `index` is the parent's place in the batch.
+        /// `seen`, or made before in this batch, without its runner, the others with theirs when `keep`. `index` is the
+        /// parent's place in the batch.
         /// Mutating to note what it made, and to read the explorer in place (a copy of it retained its every part).
         mutating func expand(_ parent: consuming BehaviourRunner<Behaviour>, index: Int, seen: SharedFingerprints.Lookup,
                              keep: Bool) -> Expansion {
