@@ -46,29 +46,13 @@ public struct FingerprintSet: Sendable {
         }
     }
 
-    public func contains(_ fingerprint: UInt64) -> Bool { withLookup { $0.contains(fingerprint) } }
-
-    /// `body` given the table to look fingerprints up in, through a pointer: for a closure called at every
-    /// successor, which retained the set's table at each call when it captured the set. Two threads retaining
-    /// one table pass its count between cores (an interposed `swift_retain` counted 250,000 such passes on the
-    /// large model to depth 13).
-    package func withLookup<Result>(_ body: (Lookup) -> Result) -> Result {
-        slots.withUnsafeBufferPointer { body(Lookup(slots: $0, mask: mask)) }
-    }
-
-    /// The table, read in `withLookup`'s body only.
-    package struct Lookup {
-        fileprivate let slots: UnsafeBufferPointer<UInt64>
-        fileprivate let mask: Int
-
-        package func contains(_ fingerprint: UInt64) -> Bool {
-            var index = Int(truncatingIfNeeded: fingerprint) & mask
-            while true {
-                let slot = slots[index]
-                if slot == 0 { return false }
-                if slot == fingerprint { return true }
-                index = (index + 1) & mask
-            }
+    public func contains(_ fingerprint: UInt64) -> Bool {
+        var index = Int(truncatingIfNeeded: fingerprint) & mask
+        while true {
+            let slot = slots[index]
+            if slot == 0 { return false }
+            if slot == fingerprint { return true }
+            index = (index + 1) & mask
         }
     }
 
