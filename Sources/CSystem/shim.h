@@ -5,7 +5,7 @@
 // glibc declares `renameat2` only under _GNU_SOURCE, and a Swift type with a
 // `read` or `write` method of its own cannot name the C function without its
 // module, which is Glibc on Linux and Darwin on Apple's platforms.
-// And a word loaded and stored atomically: Swift's own `Atomic` needs macOS 15.
+// And words loaded, stored and added to atomically: Swift's own `Atomic` needs macOS 15.
 
 #include <errno.h>
 #include <fcntl.h>
@@ -60,5 +60,21 @@ static inline int csystem_rename_noreplace(const char *from, const char *to) {
 #include <stdint.h>
 static inline uint64_t csystem_load_relaxed(const uint64_t *word) { return __atomic_load_n(word, __ATOMIC_RELAXED); }
 static inline void csystem_store_relaxed(uint64_t *word, uint64_t value) { __atomic_store_n(word, value, __ATOMIC_RELAXED); }
+
+/// The same with the order threads that hand work to each other need: what a thread wrote before its release store
+/// (or its add) is seen by a thread whose acquire load sees the value stored.
+static inline uint64_t csystem_load_acquire(const uint64_t *word) { return __atomic_load_n(word, __ATOMIC_ACQUIRE); }
+static inline void csystem_store_release(uint64_t *word, uint64_t value) { __atomic_store_n(word, value, __ATOMIC_RELEASE); }
+/// Adds `delta` (wrapping) and gives the value before, in both orders at once.
+static inline uint64_t csystem_fetch_add(uint64_t *word, uint64_t delta) { return __atomic_fetch_add(word, delta, __ATOMIC_ACQ_REL); }
+
+/// Tells the core the thread is spinning on a word another thread will change (x86 `pause`, arm64 `yield`).
+static inline void csystem_spin_pause(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__) || defined(__arm__)
+    __asm__ __volatile__("yield");
+#endif
+}
 
 #endif

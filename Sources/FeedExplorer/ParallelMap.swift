@@ -13,9 +13,10 @@ package enum ParallelMap {
     /// does other work (a search merges the batch before). Each thread hands `transform` a value of its
     /// own, made by `local` (given the thread's number, 0 for the calling thread) when it starts: what it
     /// would otherwise share with the other threads (two threads retaining one object slow each other).
-    /// With `owners`, index `i` goes first to thread `owners[i]`, the others helping once their own are done.
+    /// With `owners`, index `i` goes first to thread `owners[i]`, the others helping once their own are done. With
+    /// `helpers`, the other threads are those (a search's, kept from one batch to the next), else Dispatch's.
     package static func begin<Local, T>(_ count: Int, jobs: Int, chunk: Int = 16, owners: [Int]? = nil,
-                                        local: @escaping @Sendable (Int) -> Local,
+                                        helpers: HelperThreads? = nil, local: @escaping @Sendable (Int) -> Local,
                                         _ transform: @escaping @Sendable (inout Local, Int) -> T) -> () -> [T] {
         if jobs <= 1 || count <= chunk {
             return {
@@ -23,7 +24,7 @@ package enum ParallelMap {
                 return (0..<count).map { transform(&mine, $0) }
             }
         }
-        let work = SharedMap(count, chunk: chunk, owners: owners, threads: jobs - 1, local: local, transform)
+        let work = SharedMap(count, chunk: chunk, owners: owners, threads: jobs - 1, helpers: helpers, local: local, transform)
         work.start()
         return work.finish
     }

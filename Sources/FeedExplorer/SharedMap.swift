@@ -34,14 +34,19 @@ final class SharedMap<Local, T>: @unchecked Sendable {
     /// The places in `order` no thread has taken yet, a share a thread, each a list of stretches taken from the
     /// front (under `lock`).
     private var left: [[Range<Int>]] = []
+    /// The threads kept for the whole search, when given; else Dispatch's.
+    private let kept: HelperThreads?
     private let helpers = DispatchGroup()
 
     /// - Parameters:
     ///   - owners: the thread (0 the calling one) whose share index `i` is in, `owners[i]`, when given.
     ///   - threads: the threads `start` starts besides the calling one.
-    init(_ count: Int, chunk: Int, owners: [Int]? = nil, threads: Int, local: @escaping @Sendable (Int) -> Local,
-         _ transform: @escaping @Sendable (inout Local, Int) -> T) {
-        let threads = max(0, threads)
+    ///   - helpers: threads kept for the whole search, to run on (as many of them as `threads` at most), else
+    ///     Dispatch's. One map at a time runs on them: `finish` waits for every job they were given.
+    init(_ count: Int, chunk: Int, owners: [Int]? = nil, threads: Int, helpers: HelperThreads? = nil,
+         local: @escaping @Sendable (Int) -> Local, _ transform: @escaping @Sendable (inout Local, Int) -> T) {
+        let threads = max(0, min(threads, helpers?.count ?? threads))
+        kept = helpers
         self.threads = threads
         if let owners {
             var groups = [[Int]](repeating: [], count: threads + 1)
@@ -80,6 +85,10 @@ final class SharedMap<Local, T>: @unchecked Sendable {
                 [min(count, chunks * part / (threads + 1) * chunk)..<min(count, chunks * (part + 1) / (threads + 1) * chunk)]
             }
         }
+        if let kept {
+            for thread in 0..<threads { kept.run(thread) { self.work(thread + 1) } }
+            return
+        }
         for thread in 0..<threads {
             helpers.enter()
             DispatchQueue.global().async {
@@ -93,7 +102,7 @@ final class SharedMap<Local, T>: @unchecked Sendable {
     /// Call it once, after `start`.
     func finish() -> [T] {
         work(0)
-        helpers.wait()
+        if let kept { kept.wait() } else { helpers.wait() }
         local = nil
         transform = nil
         return (0..<count).map { index in

@@ -109,4 +109,63 @@ final class ParallelMapTests: XCTestCase {
         XCTAssertGreaterThan(Set(owners[..<(count / 3)]).count, 1, "no thread helped with the slow stretch")
         XCTAssertEqual(Set(owners[..<4]).count, 1, "a chunk is worked out by one thread")
     }
+
+    /// Threads kept for a search: each job runs once on its thread, and `wait` returns once all are done, their writes
+    /// seen; whether the threads were spinning when given the next (one after another) or asleep (after a pause
+    /// longer than their spin).
+    func testKeptThreadsRunEachJobAndWaitSeesItsWrites() {
+        let helpers = HelperThreads(3, spin: .microseconds(100))
+        defer { helpers.stop() }
+        let written = UnsafeMutablePointer<Int>.allocate(capacity: 3)
+        defer { written.deallocate() }
+        let shared = UnsafeSendable(written)
+        for round in 0..<2_000 {
+            written.initialize(repeating: -1, count: 3)
+            for thread in 0..<3 { helpers.run(thread) { shared.pointer[thread] = round * 10 + thread } }
+            if round % 500 == 499 { Thread.sleep(forTimeInterval: 0.005) }
+            helpers.wait()
+            XCTAssertEqual(Array(UnsafeBufferPointer(start: written, count: 3)), [round * 10, round * 10 + 1, round * 10 + 2], "round \(round)")
+        }
+    }
+
+    /// On kept threads, a search's pattern: a map begun, the caller busy meanwhile, finished, the next begun; the
+    /// results those of `(0..<count).map`, every index once, whether the threads spin or sleep between two.
+    func testMapsOnKeptThreadsGiveTheSameResults() {
+        let helpers = HelperThreads(2, spin: .microseconds(50))
+        defer { helpers.stop() }
+        for batch in 0..<300 {
+            let count = [5, 17, 64, 161][batch % 4]
+            let calls = Calls()
+            let finish = ParallelMap.begin(count, jobs: 3, chunk: 4, helpers: helpers, local: { $0 }) { thread, index in
+                calls.note(index)
+                return (index * 3, thread)
+            }
+            if batch % 50 == 0 { Thread.sleep(forTimeInterval: 0.002) }
+            let results = finish()
+            XCTAssertEqual(results.map(\.0), (0..<count).map { $0 * 3 }, "batch \(batch)")
+            XCTAssertEqual(calls.all, Dictionary(uniqueKeysWithValues: (0..<count).map { ($0, 1) }), "batch \(batch)")
+        }
+    }
+
+    /// Stopped, the threads end (each holds the object until it does, so the object is freed only then).
+    func testKeptThreadsEndOnceStopped() {
+        weak var gone: HelperThreads?
+        do {
+            let helpers = HelperThreads(2)
+            gone = helpers
+            helpers.run(0) {}
+            helpers.run(1) {}
+            helpers.wait()
+            helpers.stop()
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while gone != nil && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        XCTAssertNil(gone, "the threads have not ended 10 s after stop")
+    }
+}
+
+/// A pointer the test's jobs write through, each job its own element.
+private struct UnsafeSendable: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<Int>
+    init(_ pointer: UnsafeMutablePointer<Int>) { self.pointer = pointer }
 }

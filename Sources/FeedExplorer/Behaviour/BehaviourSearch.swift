@@ -156,6 +156,10 @@ extension BehaviourExplorer {
         let explorers = jobs > 1 ? (0..<jobs).map { _ in detached() } : [self]
         // One memo a thread for the whole search: a thread's number is one thread's at a time (one batch runs at once).
         let memos = (0..<jobs).map { _ in memoSlots.map { SearchMemo(slots: $0) } }
+        // The other threads, kept for the whole search (`HelperThreads`: woken through Dispatch at each batch, they
+        // started 50–100 µs late).
+        let helpers = jobs > 1 ? HelperThreads(jobs - 1) : nil
+        defer { helpers?.stop() }
         /// The batch of parents from `first` in the level being expanded: up to `batchSize`, all with their runners
         /// kept or all re-run from the start along their routes (parents past the runners kept).
         func parents(from first: Int, depth: Int) -> Range<Int> {
@@ -171,7 +175,7 @@ extension BehaviourExplorer {
             // States at the depth limit are never expanded: their runners are not kept.
             return self.beginExpanding(frontier.current, batch.lowerBound < kept ? (batch.lowerBound - frontier.currentBase)..<(batch.upperBound - frontier.currentBase) : 0..<0,
                                        routes: routes, seen: visited.lookup, keep: depth + 1 < maxDepth, explorers: explorers, memos: memos,
-                                       dropped: handOverDropped())
+                                       helpers: helpers, dropped: handOverDropped())
         }
         /// The first batch of the level after `depth`, when it can be begun while the last of `depth` is merged: as much of
         /// a batch as is found with its runners kept, if that is at least `leastAhead`, above the depth limit. The merge adds
@@ -226,7 +230,7 @@ extension BehaviourExplorer {
                 // and an array the batch held too would be copied whole at the first append.
                 ahead = (upcoming, self.beginExpanding(Array(frontier.upcoming.prefix(upcoming.count)), 0..<upcoming.count, routes: [],
                                                        seen: visited.lookup, keep: depth + 2 < maxDepth, explorers: explorers, memos: memos,
-                                                       dropped: handOverDropped()))
+                                                       helpers: helpers, dropped: handOverDropped()))
             }
             var merged = 0
             for k in expansions.indices {
@@ -366,7 +370,7 @@ extension BehaviourExplorer {
     @_specialize(where Behaviour == Seed001Behaviour)
     private func beginExpanding(_ runners: [Held<BehaviourRunner<Behaviour>>], _ parents: Range<Int>, routes: [[Int]],
                                 seen: SharedFingerprints.Lookup, keep: Bool, explorers: [Self], memos: [SearchMemo?],
-                                dropped: consuming [[Held<BehaviourRunner<Behaviour>>]]) -> () -> [Expansion] {
+                                helpers: HelperThreads?, dropped: consuming [[Held<BehaviourRunner<Behaviour>>]]) -> () -> [Expansion] {
         // The routes are only read, and the visited set only looked up in; each worker takes its own parents, with its
         // thread's explorer.
         let jobs = explorers.count
@@ -380,7 +384,7 @@ extension BehaviourExplorer {
         let owners = jobs > 1 && routes.isEmpty ? parents.map { runners[$0].maker } : nil
         // Each thread's worker takes the runners it made that the last merge dropped, and frees them as it ends.
         let handed = Handover(dropped)
-        return ParallelMap.begin(count, jobs: jobs, chunk: Self.chunk, owners: owners,
+        return ParallelMap.begin(count, jobs: jobs, chunk: Self.chunk, owners: owners, helpers: helpers,
                                  local: { thread in Worker(explorer: explorers[thread], thread: thread, memo: memos[thread], dropped: handed.take(thread)) }) { worker, k in
             // With the thread's memo bound, for the rows its states share with other states (`SearchMemo`). The parent
             // is taken in here and moved on, not moved through an optional (a kilobyte copied twice a parent).

@@ -1,0 +1,126 @@
+import CSystem
+import Foundation
+
+/// Threads kept for a whole search, each given one job at a time (`run`), which spin for a moment when they have
+/// none before they sleep; and a `wait` for the jobs given that spins the same way.
+///
+/// A search on two threads hands the other thread a batch every few milliseconds and waits for its last parent at
+/// the end of each. Through Dispatch, the thread woke 50–100 µs after its batch was given, and the search's thread
+/// as long after the other's last parent was done: a sleeping thread takes that long to wake. Spinning, a thread
+/// sees its job or the end of the other's as soon as it is there. A thread that spins for `spin` without news
+/// sleeps, as between two searches.
+///
+/// The jobs pass through a slot a thread: its job is written before the count of jobs given to it is raised
+/// (release), and read after that count is seen raised (acquire); the count of jobs not yet done falls as each
+/// ends (acquire-release), and `wait` returns when it sees 0.
+package final class HelperThreads: @unchecked Sendable {
+    /// The threads.
+    package let count: Int
+    /// How long a thread spins without news before it sleeps.
+    private let spin: Duration
+    /// Jobs given to each thread so far, raised by `run` once the job is in its slot.
+    private let given: UnsafeMutablePointer<UInt64>
+    /// Each thread's next job, written by `run` and taken by the thread.
+    private let jobs: UnsafeMutablePointer<(() -> Void)?>
+    /// Jobs given and not yet done.
+    private let pending: UnsafeMutablePointer<UInt64>
+    /// Guards the fields below, and wakes the sleepers.
+    private let condition = NSCondition()
+    private var asleep: [Bool]
+    private var waiting = false
+    private var stopping = false
+
+    /// Starts `count` threads.
+    package init(_ count: Int, spin: Duration = .microseconds(200)) {
+        self.count = count
+        self.spin = spin
+        given = .allocate(capacity: count)
+        given.initialize(repeating: 0, count: count)
+        jobs = .allocate(capacity: count)
+        jobs.initialize(repeating: nil, count: count)
+        pending = .allocate(capacity: 1)
+        pending.initialize(to: 0)
+        asleep = Array(repeating: false, count: count)
+        for thread in 0..<count {
+            let started = Thread { [self] in loop(thread) }
+            started.name = "feedframes helper \(thread + 1)"
+            started.start()
+        }
+    }
+
+    deinit {
+        given.deallocate()
+        jobs.deinitialize(count: count)
+        jobs.deallocate()
+        pending.deallocate()
+    }
+
+    /// Gives thread `thread` `job`: it must have none not yet done (`wait` between two).
+    func run(_ thread: Int, _ job: @escaping () -> Void) {
+        jobs[thread] = job
+        _ = csystem_fetch_add(pending, 1)
+        csystem_store_release(given + thread, csystem_load_relaxed(given + thread) + 1)
+        condition.lock()
+        if asleep[thread] { condition.broadcast() }
+        condition.unlock()
+    }
+
+    /// Returns once every job given is done (what they wrote then seen by the caller).
+    func wait() {
+        if spinning(until: { csystem_load_acquire(pending) == 0 }) { return }
+        condition.lock()
+        while csystem_load_acquire(pending) != 0 {
+            waiting = true
+            condition.wait()
+        }
+        waiting = false
+        condition.unlock()
+    }
+
+    /// Lets the threads end once they have no job (they hold this object until then).
+    package func stop() {
+        condition.lock()
+        stopping = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Thread `thread`'s life: each job as it is given, until `stop`.
+    private func loop(_ thread: Int) {
+        var seen: UInt64 = 0
+        while true {
+            if !spinning(until: { csystem_load_acquire(given + thread) != seen }) {
+                condition.lock()
+                while csystem_load_acquire(given + thread) == seen && !stopping {
+                    asleep[thread] = true
+                    condition.wait()
+                }
+                asleep[thread] = false
+                let ended = csystem_load_acquire(given + thread) == seen
+                condition.unlock()
+                if ended { return }
+            }
+            seen += 1
+            let job = jobs[thread].take()!
+            job()
+            if csystem_fetch_add(pending, UInt64.max) == 1 {
+                condition.lock()
+                if waiting { condition.broadcast() }
+                condition.unlock()
+            }
+        }
+    }
+
+    /// Whether `done` came true within `spin`, asked again and again meanwhile.
+    private func spinning(until done: () -> Bool) -> Bool {
+        let clock = ContinuousClock()
+        let end = clock.now + spin
+        while true {
+            for _ in 0..<64 {
+                if done() { return true }
+                csystem_spin_pause()
+            }
+            if clock.now >= end { return done() }
+        }
+    }
+}
