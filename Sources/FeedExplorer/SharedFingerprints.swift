@@ -11,14 +11,17 @@ import CSystem
 ///
 /// A worker may see a fingerprint the merge is adding, or not: either way the merge, which goes in order, decides
 /// what is new, and a state it has added was first reached before the worker's (the merge is a batch behind). The
-/// slots are read and written as whole words (`csystem_load_relaxed`). The table grows only in `reserve`, called
-/// when no batch is running: a lookup never meets a table being moved.
+/// slots are read and written as whole words (`csystem_load_relaxed`). The table grows only in `reserve`, into new
+/// room: a batch begun before looks up in the old table still, which is kept, unchanged, until the next `reserve`
+/// (the search grows it while the other threads work, not while they wait).
 ///
 /// - Complexity: `insert` and `contains` expected O(1); `reserve` O(n) when it grows.
 final class SharedFingerprints: @unchecked Sendable {
     private var slots: UnsafeMutablePointer<UInt64>
     private var size: Int
     private(set) var count = 0
+    /// Tables outgrown, in which a batch begun before `reserve` may still look up: freed at the next.
+    private var outgrown: [UnsafeMutablePointer<UInt64>] = []
 
     /// The fingerprints of `set`.
     init(_ set: FingerprintSet) {
@@ -28,15 +31,21 @@ final class SharedFingerprints: @unchecked Sendable {
         count = set.count
     }
 
-    deinit { slots.deallocate() }
+    deinit {
+        slots.deallocate()
+        for old in outgrown { old.deallocate() }
+    }
 
     /// Bytes the table takes.
     var bytes: Int { size * MemoryLayout<UInt64>.stride }
 
     /// Makes room for `more` fingerprints besides those held, so that `insert` need not grow the table (at most 3/4
-    /// full, as `FingerprintSet`). Only while no one looks fingerprints up.
+    /// full, as `FingerprintSet`). A `lookup` taken before stays valid until the next call: a grown table is new
+    /// room, the old kept as it is. Call it when no lookup taken before the last call is in use.
     /// - Complexity: O(size) when it grows, else O(1).
     func reserve(adding more: Int) {
+        for old in outgrown { old.deallocate() }
+        outgrown = []
         guard (count + more) * 4 > size * 3 else { return }
         var grown = size
         while (count + more) * 4 > grown * 3 { grown <<= 1 }
@@ -46,7 +55,7 @@ final class SharedFingerprints: @unchecked Sendable {
         size = grown
         count = 0
         for index in 0..<oldSize where old[index] != 0 { _ = insert(old[index]) }
-        old.deallocate()
+        outgrown.append(old)
     }
 
     /// Adds `fingerprint` (never 0); false when it was there already. By one thread at a time, within the room
@@ -68,7 +77,7 @@ final class SharedFingerprints: @unchecked Sendable {
     }
 
     /// Whether `fingerprint` is held, as far as the merge has added: what a thread looks up with, taken once a
-    /// batch (valid until the next `reserve`).
+    /// batch (valid until the second `reserve` after it; after the first, it no longer sees what is added).
     var lookup: Lookup { Lookup(slots: slots, mask: size - 1) }
 
     func contains(_ fingerprint: UInt64) -> Bool { lookup.contains(fingerprint) }

@@ -437,6 +437,24 @@ final class FingerprintSearchTests: XCTestCase {
         XCTAssertTrue(values.allSatisfy(shared.contains))
     }
 
+    /// A lookup taken before the table grows goes on finding what was there, in the old table, while the merge adds to
+    /// the new one (as the batch begun ahead does, until the next `reserve`).
+    func testALookupTakenBeforeTheTableGrowsStillFindsWhatWasThere() {
+        let values = (1...1_000).map { UInt64($0) &* 0x9E37_79B9_7F4A_7C15 | 1 }
+        let shared = SharedFingerprints(FingerprintSet(capacity: 4))
+        shared.reserve(adding: 100)
+        for value in values.prefix(100) { XCTAssertTrue(shared.insert(value)) }
+        let before = shared.lookup, bytesBefore = shared.bytes
+        shared.reserve(adding: 900)
+        XCTAssertGreaterThan(shared.bytes, bytesBefore, "the table grew")
+        for value in values.dropFirst(100) { XCTAssertTrue(shared.insert(value)) }
+        XCTAssertTrue(values.prefix(100).allSatisfy(before.contains), "the old table still holds what it held")
+        XCTAssertFalse(before.contains(values[500]), "the old table is not added to")
+        XCTAssertTrue(values.allSatisfy(shared.contains))
+        shared.reserve(adding: 0)
+        XCTAssertEqual(shared.count, values.count)
+    }
+
     /// A count several threads change and read, under a lock.
     final class ManagedCounter: @unchecked Sendable {
         private let lock = NSLock()

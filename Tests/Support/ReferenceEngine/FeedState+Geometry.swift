@@ -21,7 +21,6 @@ extension FeedState {
     }
 
     public var footerState: FooterState {
-        let footer = config.footer
         if items.isEmpty {
             // With no rows the footer only ever shows as seed001's first-load spinner.
             // A stuck spinner gives way while a refresh runs, so header and footer never load together.
