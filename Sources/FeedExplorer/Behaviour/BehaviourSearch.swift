@@ -243,16 +243,17 @@ extension BehaviourExplorer {
                     stop = .stateLimit
                     break
                 }
-                let parent = batch.lowerBound + k, parentPrint = expansions[k].print
-                var transitions = 0
-                let count = expansions[k].successors.count
-                for ordinal in 0..<count {
+                let parent = batch.lowerBound + k
+                let transitions = expansions[k].transitions
+                search.transitions += transitions
+                // Only the successors that may be new or broke a rule, in order: the worker counted the moves.
+                for index in expansions[k].successors.indices {
                     // The runner is moved out of the batch (into the frontier), not copied: a loop over the batch would
                     // copy every runner, dozens of references each. The successor's other fields are read in place: a
                     // copy of it would copy the room its runner takes.
-                    var runner = expansions[k].successors[ordinal].runner.take()
-                    let print = expansions[k].successors[ordinal].print
-                    if expansions[k].successors[ordinal].fresh, visited.insert(print) {
+                    var runner = expansions[k].successors[index].runner.take()
+                    let print = expansions[k].successors[index].print, ordinal = Int(expansions[k].successors[index].ordinal)
+                    if expansions[k].successors[index].fresh, visited.insert(print) {
                         if let shard, depth + 1 == shard.depth, !shard.owns(print) {
                             search.excluded += 1
                         } else {
@@ -260,17 +261,14 @@ extension BehaviourExplorer {
                             if search.levelStarts.count == depth + 1 { search.levelStarts.append(node) }
                             search.trail.append(parent: parent, ordinal: ordinal)
                             if search.recording { search.fingerprints.append(print) }
-                            for (rule, message) in expansions[k].successors[ordinal].stateBroken { note(rule, message, in: &search, node: node) }
+                            for (rule, message) in expansions[k].successors[index].stateBroken { note(rule, message, in: &search, node: node) }
                             if frontier.upcoming.count < frontierLimit, let kept = runner.take() { frontier.upcoming.append(kept) }
                         }
                     }
                     // A runner not kept goes back to the thread that made it (the calling thread's is freed now).
                     if let runner = runner.take(), runner.maker != 0 { dropped[runner.maker].append(runner) }
-                    if print == parentPrint && expansions[k].successors[ordinal].broken.isEmpty { continue }
-                    search.transitions += 1
-                    transitions += 1
                     // A step's breach is kept as its parent and the move (the state it reaches may be an old one).
-                    for (rule, message) in expansions[k].successors[ordinal].broken { note(rule, message, in: &search, parent: parent, ordinal: ordinal) }
+                    for (rule, message) in expansions[k].successors[index].broken { note(rule, message, in: &search, parent: parent, ordinal: ordinal) }
                 }
                 if search.recording { search.expansions.append(UInt16(clamping: transitions)) }
                 merged += 1
@@ -345,16 +343,20 @@ extension BehaviourExplorer {
         }
     }
 
-    /// A parent as a worker leaves it: its fingerprint, how many of its successors are `fresh` (the most the merge can
-    /// add of them, counted here: read by the merge from each array, they came from the other thread's cache between
-    /// two batches), and its successors in order.
-    private typealias Expansion = (print: UInt64, fresh: Int, successors: [Expanded])
+    /// A parent as a worker leaves it: how many of its successors are `fresh` (the most the merge can add of them,
+    /// counted here: read by the merge from each array, they came from the other thread's cache between two batches),
+    /// its transitions (its moves but those that lead back to it and break no rule), and, in order, those of its
+    /// successors the merge must see: the fresh ones and those whose move broke a rule. Most are neither (three in
+    /// four on the large model, five in six on `standard`): the merge looked at each, and on two threads read half of
+    /// them from the other thread's cache.
+    private typealias Expansion = (fresh: Int, transitions: Int, successors: [Expanded])
 
-    /// A successor as a worker leaves it: its fingerprint, the rules its move broke, and —
-    /// when its worker did not find the state visited (`fresh`) — the rules the state breaks and,
+    /// A successor as a worker leaves it: its place among its parent's successors, its fingerprint, the rules its move
+    /// broke, and — when its worker did not find the state visited (`fresh`) — the rules the state breaks and,
     /// unless it lies at the depth limit, the run (the merge decides, in order, which fresh ones are new).
     private struct Expanded {
         var runner: Held<BehaviourRunner<Behaviour>>?
+        var ordinal: Int32
         var fresh: Bool
         var print: UInt64
         var broken: [(rule: Int, message: String)]
@@ -422,38 +424,43 @@ extension BehaviourExplorer {
         /// Runners this thread made that the last merge dropped, freed with the worker, on this thread.
         var dropped: [Held<BehaviourRunner<Behaviour>>] = []
 
-        /// `parent`'s fingerprint, how many of its successors are fresh, and its successors, in order; a successor in
-        /// `seen`, or made before in this batch, without its runner, the others with theirs when `keep`. `index` is the
-        /// parent's place in the batch.
+        /// How many of `parent`'s successors are fresh, its transitions, and the successors the merge must see, in
+        /// order: a successor in `seen`, or made before in this batch, only if its move broke a rule, and without its
+        /// runner; the others with theirs when `keep`. `index` is the parent's place in the batch.
         /// Mutating to note what it made, and to read the explorer in place (a copy of it retained its every part).
         mutating func expand(_ parent: consuming BehaviourRunner<Behaviour>, index: Int, seen: SharedFingerprints.Lookup,
                              keep: Bool) -> Expansion {
             if index < lastParent { madeFresh = FingerprintSet(capacity: 1 << 8) }
             lastParent = index
             let parentPrint = explorer.fingerprint(parent)
+            // Empty, with no room, for the many parents that make nothing new and break nothing.
             var expanded: [Expanded] = []
-            expanded.reserveCapacity(explorer.moves.count + explorer.outcomes.count)
             // Each runner as it is made, moved in (an array of them would be copied into and out of). The closure
             // takes the explorer lent and the thread's number read out, and captures nothing of the worker.
             let thread = thread
             // Moved out for the closure to change (it cannot capture the worker, whose explorer makes the successors).
             var madeFresh = self.madeFresh.take()!
             defer { self.madeFresh = madeFresh }
-            var fresh = 0
+            var fresh = 0, transitions = 0, ordinal: Int32 = 0
             explorer.forEachSuccessor(of: parent, source: explorer.source) { explorer, _, made in
+                defer { ordinal += 1 }
                 var runner = consume made
                 let broken = explorer.callbackBreaches(&runner)
                 let print = explorer.fingerprint(runner)
+                if print != parentPrint || !broken.isEmpty { transitions += 1 }
                 if seen.contains(print) || !madeFresh.insert(print) {
-                    expanded.append(Expanded(runner: nil, fresh: false, print: print, broken: broken, stateBroken: []))
+                    // A state seen before matters to the merge only for the rules its move broke.
+                    if !broken.isEmpty {
+                        expanded.append(Expanded(runner: nil, ordinal: ordinal, fresh: false, print: print, broken: broken, stateBroken: []))
+                    }
                 } else {
                     let stateBroken = explorer.stateBreaches(runner)
                     fresh += 1
-                    expanded.append(Expanded(runner: keep ? Held(consume runner, maker: thread) : nil, fresh: true, print: print,
-                                             broken: broken, stateBroken: stateBroken))
+                    expanded.append(Expanded(runner: keep ? Held(consume runner, maker: thread) : nil, ordinal: ordinal, fresh: true,
+                                             print: print, broken: broken, stateBroken: stateBroken))
                 }
             }
-            return (parentPrint, fresh, expanded)
+            return (fresh, transitions, expanded)
         }
     }
 
