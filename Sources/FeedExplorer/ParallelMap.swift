@@ -14,7 +14,8 @@ package enum ParallelMap {
     /// own, made by `local` (given the thread's number, 0 for the calling thread) when it starts: what it
     /// would otherwise share with the other threads (two threads retaining one object slow each other).
     /// With `owners`, index `i` goes first to thread `owners[i]`, the others helping once their own are done. With
-    /// `helpers`, the other threads are those (a search's, kept from one batch to the next), else Dispatch's.
+    /// `helpers`, the other threads are those (a search's, kept from one batch to the next), else threads started
+    /// for this map alone and ended with it.
     package static func begin<Local, T>(_ count: Int, jobs: Int, chunk: Int = 16, owners: [Int]? = nil,
                                         helpers: HelperThreads? = nil, local: @escaping @Sendable (Int) -> Local,
                                         _ transform: @escaping @Sendable (inout Local, Int) -> T) -> () -> [T] {
@@ -24,8 +25,13 @@ package enum ParallelMap {
                 return (0..<count).map { transform(&mine, $0) }
             }
         }
-        let work = SharedMap(count, chunk: chunk, owners: owners, threads: jobs - 1, helpers: helpers, local: local, transform)
+        // Threads of its own sleep as soon as they are done: no next batch comes for them to spin for.
+        let threads = helpers ?? HelperThreads(jobs - 1, spin: .zero)
+        let work = SharedMap(count, chunk: chunk, owners: owners, threads: jobs - 1, helpers: threads, local: local, transform)
         work.start()
-        return work.finish
+        return {
+            defer { if helpers == nil { threads.stop() } }
+            return work.finish()
+        }
     }
 }

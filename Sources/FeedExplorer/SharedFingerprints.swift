@@ -62,18 +62,11 @@ final class SharedFingerprints: @unchecked Sendable {
     /// `reserve` made.
     func insert(_ fingerprint: UInt64) -> Bool {
         precondition((count + 1) * 4 <= size * 3, "SharedFingerprints: reserve room before inserting")
-        let mask = size - 1
-        var index = Int(truncatingIfNeeded: fingerprint) & mask
-        while true {
-            let slot = csystem_load_relaxed(slots + index)
-            if slot == 0 {
-                csystem_store_relaxed(slots + index, fingerprint)
-                count += 1
-                return true
-            }
-            if slot == fingerprint { return false }
-            index = (index + 1) & mask
-        }
+        let (index, found) = lookup.slot(of: fingerprint)
+        if found { return false }
+        csystem_store_relaxed(slots + index, fingerprint)
+        count += 1
+        return true
     }
 
     /// Whether `fingerprint` is held, as far as the merge has added: what a thread looks up with, taken once a
@@ -87,12 +80,14 @@ final class SharedFingerprints: @unchecked Sendable {
         fileprivate let slots: UnsafeMutablePointer<UInt64>
         fileprivate let mask: Int
 
-        func contains(_ fingerprint: UInt64) -> Bool {
+        func contains(_ fingerprint: UInt64) -> Bool { slot(of: fingerprint).found }
+
+        /// The slot that holds `fingerprint` (`found`), else the empty one where it would go.
+        func slot(of fingerprint: UInt64) -> (index: Int, found: Bool) {
             var index = Int(truncatingIfNeeded: fingerprint) & mask
             while true {
                 let slot = csystem_load_relaxed(slots + index)
-                if slot == 0 { return false }
-                if slot == fingerprint { return true }
+                if slot == 0 || slot == fingerprint { return (index, slot != 0) }
                 index = (index + 1) & mask
             }
         }

@@ -1,7 +1,6 @@
-import Dispatch
 import Foundation
 
-/// `(0..<count).map(transform)` worked out by the threads `start` sends and then the calling thread
+/// `(0..<count).map(transform)` worked out by the threads `start` sends (`HelperThreads`) and then the calling thread
 /// (`finish`), each with a value of its own (`local`, made as it takes its first chunk), the results in
 /// index order whatever thread made them (so that a search merging them is deterministic).
 ///
@@ -34,19 +33,18 @@ final class SharedMap<Local, T>: @unchecked Sendable {
     /// The places in `order` no thread has taken yet, a share a thread, each a list of stretches taken from the
     /// front (under `lock`).
     private var left: [[Range<Int>]] = []
-    /// The threads kept for the whole search, when given; else Dispatch's.
-    private let kept: HelperThreads?
-    private let helpers = DispatchGroup()
+    /// The threads `start` sends.
+    private let helpers: HelperThreads
 
     /// - Parameters:
     ///   - owners: the thread (0 the calling one) whose share index `i` is in, `owners[i]`, when given.
     ///   - threads: the threads `start` starts besides the calling one.
-    ///   - helpers: threads kept for the whole search, to run on (as many of them as `threads` at most), else
-    ///     Dispatch's. One map at a time runs on them: `finish` waits for every job they were given.
-    init(_ count: Int, chunk: Int, owners: [Int]? = nil, threads: Int, helpers: HelperThreads? = nil,
+    ///   - helpers: the threads to run on (as many of them as `threads` at most). One map at a time runs on them:
+    ///     `finish` waits for every job they were given.
+    init(_ count: Int, chunk: Int, owners: [Int]? = nil, threads: Int, helpers: HelperThreads,
          local: @escaping @Sendable (Int) -> Local, _ transform: @escaping @Sendable (inout Local, Int) -> T) {
-        let threads = max(0, min(threads, helpers?.count ?? threads))
-        kept = helpers
+        let threads = max(0, min(threads, helpers.count))
+        self.helpers = helpers
         self.threads = threads
         if let owners {
             var groups = [[Int]](repeating: [], count: threads + 1)
@@ -85,24 +83,14 @@ final class SharedMap<Local, T>: @unchecked Sendable {
                 [min(count, chunks * part / (threads + 1) * chunk)..<min(count, chunks * (part + 1) / (threads + 1) * chunk)]
             }
         }
-        if let kept {
-            for thread in 0..<threads { kept.run(thread) { self.work(thread + 1) } }
-            return
-        }
-        for thread in 0..<threads {
-            helpers.enter()
-            DispatchQueue.global().async {
-                self.work(thread + 1)
-                self.helpers.leave()
-            }
-        }
+        for thread in 0..<threads { helpers.run(thread) { self.work(thread + 1) } }
     }
 
     /// The results: the calling thread takes chunks too until none are left, then waits for the others.
     /// Call it once, after `start`.
     func finish() -> [T] {
         work(0)
-        if let kept { kept.wait() } else { helpers.wait() }
+        helpers.wait()
         local = nil
         transform = nil
         return (0..<count).map { index in

@@ -1,4 +1,3 @@
-import Foundation
 import FeedEngine
 import FeedScenario
 
@@ -158,9 +157,8 @@ extension BehaviourExplorer {
         // One memo a thread for the whole search: a thread's number is one thread's at a time (one batch runs at once).
         let memos = (0..<jobs).map { _ in memoSlots.map { SearchMemo(slots: $0) } }
         // The other threads, kept for the whole search (`HelperThreads`: woken through Dispatch at each batch, they
-        // started 85–110 µs late). More threads than cores sleep at once: spinning, one would hold a core another needs.
-        let spin: Duration = jobs <= ProcessInfo.processInfo.activeProcessorCount ? .microseconds(200) : .zero
-        let helpers = jobs > 1 ? HelperThreads(jobs - 1, spin: spin) : nil
+        // started 85–110 µs late).
+        let helpers = jobs > 1 ? HelperThreads(jobs - 1) : nil
         defer { helpers?.stop() }
         /// The batch of parents from `first` in the level being expanded: up to `batchSize`, all with their runners
         /// kept or all re-run from the start along their routes (parents past the runners kept).
