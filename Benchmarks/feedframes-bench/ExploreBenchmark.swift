@@ -59,11 +59,11 @@ enum ExploreBenchmark {
         }
     }
 
-    /// The same work as six chains side by side, which keep a core's execution units busy as a search does and the
-    /// single chain does not. On a host whose cores' other hardware threads run other tenants' work (this VM's), two
-    /// threads of it fall short of 2× when those tenants are busy, as a search's do; the single chain, waiting on
-    /// each of its own results, leaves the units free and goes on at 2×. Printed beside the plain loop, as the host's
-    /// noise in the same run: not the target's figure.
+    /// The same work as six chains side by side, which keep a core's execution units busy where the single chain,
+    /// waiting on each of its own results, leaves them mostly free. On a host whose cores' other hardware threads run
+    /// other tenants' work (this VM's), two threads of it fall short of 2× while the single chain goes on at 2×: the
+    /// plain loop is not a steady ceiling for work that uses the units. Printed beside it, not the target's figure.
+    /// It does not see all the host's noise: memory the tenants share slows a search and no loop in registers.
     static func widePlainLoop(threads: Int, iterations: Int) -> Double {
         Measure.time {
             DispatchQueue.concurrentPerform(iterations: threads) { thread in
@@ -185,9 +185,9 @@ enum ExploreBenchmark {
         Report.line("explore speed-up / plain loop's", Report.ratio(speedup / plain), Report.verdict(speedup / plain >= 0.9, "≥ 0.9×"))
         Report.line("two --jobs 1 searches at once, throughput / one's", Report.ratio(apart), "what two threads get of this work, sharing nothing")
         Report.line("explore speed-up / two searches at once'", Report.ratio(speedup / apart))
-        // Turn by turn, so that a miss can be told from the host's noise: when the six chains fall short of 2×,
-        // another tenant had the cores' other hardware threads busy, and the searches fall short with them.
-        Report.line("the plain loop as six chains, 2 threads / 1", Report.ratio(turns.medianRatio(5, over: 6)), "the host's noise: below 2× when other tenants share our cores")
+        // Turn by turn: a run's miss is a few of its turns (a search on two cores meets the host's noise on either
+        // core, a search on one on one), and whether the loop that uses the units kept 2× meanwhile.
+        Report.line("the plain loop as six chains, 2 threads / 1", Report.ratio(turns.medianRatio(5, over: 6)), "below 2× when other tenants share our cores' units")
         func each(_ a: Int, over b: Int, times factor: Double = 1) -> String {
             zip(turns.times[a], turns.times[b]).map { String(format: "%.2f", factor * $0 / $1) }.joined(separator: " ")
         }
