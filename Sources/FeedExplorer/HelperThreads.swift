@@ -7,8 +7,8 @@ import Foundation
 /// A search on two threads hands the other thread a batch every few milliseconds and waits for its last parent at
 /// the end of each. Through Dispatch, the thread began 85–110 µs after its batch was given, and the search's thread
 /// woke about as long after the other's last parent was done (the large model to depth 13, timestamps): a sleeping
-/// thread takes that long to wake. Spinning, a thread sees its job or the end of the other's as soon as it is there. A thread that spins for `spin` without news
-/// sleeps, as between two searches.
+/// thread takes that long to wake. Spinning, a thread sees its job or the end of the other's as soon as it is there.
+/// A thread that spins for `spin` without news sleeps, as between two searches.
 ///
 /// The jobs pass through a slot a thread: its job is written before the count of jobs given to it is raised
 /// (release), and read after that count is seen raised (acquire); the count of jobs not yet done falls as each
