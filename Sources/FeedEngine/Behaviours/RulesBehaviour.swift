@@ -166,12 +166,15 @@ public struct RulesBehaviour: PagingBehaviour {
     public func handle(_ callback: ListCallback, state: inout State) -> [ListEffect] {
         let crossing = state.crossing
         state.crossing = false
-        var effects = respond(to: callback, crossing: crossing, &state)
+        // One list that each step appends to: joined with `+`, each step's own list and the join were allocations at
+        // every callback that asked for something (callgrind, `standard` to depth 16: 1.2% of a search's instructions).
+        var effects: [ListEffect] = []
+        respond(to: callback, crossing: crossing, &state, into: &effects)
         // The auto footer loads by itself whenever a row near the end shows and nothing says to wait.
         // A drag's first callback comes before it moves: the scroll that follows decides.
         let dragBegins: Bool
         if case .scrollViewWillBeginDragging = callback { dragBegins = true } else { dragBegins = false }
-        if !dragBegins, autoLoads(&state) { effects += start(.more, &state) }
+        if !dragBegins, autoLoads(&state) { start(.more, &state, into: &effects) }
         // The footer's place in the range, set before anything moves the list.
         let inset = bottomInset(&state)
         if inset != state.insetBottom {
@@ -181,12 +184,12 @@ public struct RulesBehaviour: PagingBehaviour {
         return effects
     }
 
-    private func respond(to callback: ListCallback, crossing: Bool, _ state: inout State) -> [ListEffect] {
+    private func respond(to callback: ListCallback, crossing: Bool, _ state: inout State, into effects: inout [ListEffect]) {
         switch callback {
         case .viewDidLoad(let view):
             see(view, &state)
             state.launched = true
-            return start(.initial, &state)
+            start(.initial, &state, into: &effects)
         case .scrollViewWillBeginDragging(let view):
             // A new drag: a failed footer goes back to idle and may load again.
             see(view, &state)
@@ -194,61 +197,49 @@ public struct RulesBehaviour: PagingBehaviour {
             state.crossed = false
             state.footerFailed = false
             state.autoLoadBlocked = false
-            return []
         case .scrollViewDidScroll(let view):
             see(view, &state)
             // UIRefreshControl sends `valueChanged` at the scroll that crosses its threshold, once a drag,
             // while it is not refreshing and shows.
             state.crossing = state.dragging && !state.crossed && !state.held && header(state) != .hidden
                 && config.header.map { -state.offset - state.coveredTop >= $0.armDistance } == true
-            return []
         case .scrollViewDidEndDragging(_, let view):
             see(view, &state)
             // What the release asks for: the header's refresh, else the footer's page (each while armed).
             let header = header(state), footer = footer(state)
             state.dragging = false
             if header == .armed {
-                let effects = trigger(.refresh, &state)
-                return effects.isEmpty ? [] : effects + [.setContentOffset(minOffset(state), animated: true)]
+                if trigger(.refresh, &state, into: &effects) { effects.append(.setContentOffset(minOffset(state), animated: true)) }
+            } else if footer == .armed {
+                if trigger(.more, &state, into: &effects) { effects.append(.setContentOffset(maxOffset(&state), animated: true)) }
             }
-            if footer == .armed {
-                let effects = trigger(.more, &state)
-                return effects.isEmpty ? [] : effects + [.setContentOffset(maxOffset(&state), animated: true)]
-            }
-            return []
         case .cellForRowAt(_, let view), .willDisplay(_, let view), .didEndDisplaying(_, let view), .scrollViewWillEndDragging(_, _, let view),
              .scrollViewWillBeginDecelerating(let view), .scrollViewDidEndDecelerating(let view), .prefetchRowsAt(_, let view):
             see(view, &state)
-            return []
         case .viewWillTransition(let size):
             state.height = size.height  // the bounds the table is about to have
-            return []
         case .refreshControlValueChanged:
             // The pull crossing the threshold sends it during the drag: the release decides, as SPEC §3's
             // header does. Any other is the script's `refresh`, which brings the list to its top.
             if crossing {
                 state.crossed = true
-                return []
+            } else if header(state) != .hidden, trigger(.refresh, &state, into: &effects) {
+                effects.append(.setContentOffset(minOffset(state), animated: true))
             }
-            guard header(state) != .hidden else { return [] }
-            let effects = trigger(.refresh, &state)
-            return effects.isEmpty ? [] : effects + [.setContentOffset(minOffset(state), animated: true)]
         case .tapRetry:
-            guard let kind = retryShows(state) ? state.retry : nil else { return [] }
-            let effects = trigger(kind, &state)
-            return effects.isEmpty || !headerRefreshes(state) ? effects : effects + [.setContentOffset(minOffset(state), animated: true)]
+            guard let kind = retryShows(state) ? state.retry : nil else { return }
+            if trigger(kind, &state, into: &effects), headerRefreshes(state) {
+                effects.append(.setContentOffset(minOffset(state), animated: true))
+            }
         case .tapFooter:
-            guard tappable(state), footerVisible(state) else { return [] }
-            let effects = trigger(.more, &state)
-            if !effects.isEmpty {
+            guard tappable(state), footerVisible(state) else { return }
+            if trigger(.more, &state, into: &effects) {
                 state.footerFailed = false
                 state.autoLoadBlocked = false
             }
-            return effects
         case .reply(let id, let outcome):
-            guard let kind = state.loading, id == state.loadingID else { return [] }
+            guard let kind = state.loading, id == state.loadingID else { return }
             state.loading = nil
-            var effects: [ListEffect] = []
             if state.held {
                 state.held = false
                 effects.append(.endRefreshing)
@@ -292,9 +283,8 @@ public struct RulesBehaviour: PagingBehaviour {
                     }
                 }
             }
-            return effects
         default:
-            return []
+            break
         }
     }
 
@@ -302,30 +292,30 @@ public struct RulesBehaviour: PagingBehaviour {
 
     /// A user's trigger: a refresh replaces a page in flight (when it cancels), anything else waits
     /// for the request that runs (counted as suppressed). Before `viewDidLoad` nothing starts.
-    private func trigger(_ kind: RequestKind, _ state: inout State) -> [ListEffect] {
-        guard state.launched else { return [] }
-        var effects: [ListEffect] = []
+    /// - Returns: whether it started `kind` (its effects appended to `effects`).
+    private func trigger(_ kind: RequestKind, _ state: inout State, into effects: inout [ListEffect]) -> Bool {
+        guard state.launched else { return false }
         if state.loading != nil {
             guard kind == .refresh && state.loading == .more && config.refreshWhileLoading == .cancel else {
                 state.suppressed += 1
-                return []
+                return false
             }
             effects.append(.cancel(id: state.loadingID))
         }
-        return effects + start(kind, &state)
+        start(kind, &state, into: &effects)
+        return true
     }
 
     /// Starts `kind`; a header that spins for it is held open, for a list that holds.
-    private func start(_ kind: RequestKind, _ state: inout State) -> [ListEffect] {
+    private func start(_ kind: RequestKind, _ state: inout State, into effects: inout [ListEffect]) {
         state.issued += 1
         state.loading = kind
         state.loadingID = state.issued
-        var effects: [ListEffect] = [.request(kind, page: kind == .more ? state.pageIndex + 1 : 1)]
+        effects.append(.request(kind, page: kind == .more ? state.pageIndex + 1 : 1))
         if headerRefreshes(state) && config.holdWhileLoading && !state.held {
             state.held = true
             effects.append(.beginRefreshing)
         }
-        return effects
     }
 
     private func see(_ view: ScrollViewSnapshot, _ state: inout State) {
