@@ -138,6 +138,11 @@ enum ExploreBenchmark {
         }
         let stats = best.statistics
         let rate = Double(stats.states) / max(stats.seconds, 1e-9)
+        // How fast this host runs one thread today: the same code made 105,000–115,000 states/s on one host and
+        // 52,000–87,000 on another, so a figure is read beside the host's own speed.
+        let gauge = Double(100_000_000) / (0..<3).map { _ in plainLoop(threads: 1, iterations: 100_000_000) }.min()!
+        Report.line("this host, one thread: the plain loop", String(format: "%.0f million steps/s (best of 3)", gauge / 1e6),
+                    String(format: "%.0f states per million steps", rate / gauge * 1e6))
         Report.line("states, transitions", "\(stats.states.formatted()), \(stats.transitions.formatted())")
         Report.line("fingerprint search, --jobs 1 (best of 5)", String(format: "%.2f s, %.0f states/s, %.0f transitions/s; %.1f bytes a visited state",
                                                                        stats.seconds, rate, Double(stats.transitions) / stats.seconds, best.bytesPerState),

@@ -35,7 +35,15 @@ if let unknown = sections.subtracting(known).sorted().first {
 }
 func wanted(_ name: String) -> Bool { sections.isEmpty ? name != "explore-large" : sections.contains(name) }
 
-print("FeedFrames benchmarks — \(ProcessInfo.processInfo.activeProcessorCount) cores, \(allocator())")
+print("FeedFrames benchmarks — \(ProcessInfo.processInfo.activeProcessorCount) cores\(processor().map { " (\($0))" } ?? ""), \(allocator())")
+
+/// The processor's model, as Linux names it: hosts differ, and figures are read against the host they came from.
+func processor() -> String? {
+    guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+          let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+          let colon = line.firstIndex(of: ":") else { return nil }
+    return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+}
 
 /// Which allocator serves `malloc` here: mimalloc, as in `feedframes`, when its library took over.
 func allocator() -> String {
