@@ -138,8 +138,8 @@ enum ExploreBenchmark {
         }
         let stats = best.statistics
         let rate = Double(stats.states) / max(stats.seconds, 1e-9)
-        // How fast this host runs one thread today: the same code made 105,000–115,000 states/s on one host and
-        // 52,000–87,000 on another, so a figure is read beside the host's own speed.
+        // How fast this host runs a loop in registers on one thread: it tells hosts apart (the same search made 105,000–
+        // 115,000 states/s on one, 57,700–92,600 on another), not a run's slow spell, which it does not feel (README).
         let gauge = Double(100_000_000) / (0..<3).map { _ in plainLoop(threads: 1, iterations: 100_000_000) }.min()!
         Report.line("this host, one thread: the plain loop", String(format: "%.0f million steps/s (best of 3)", gauge / 1e6),
                     String(format: "%.0f states per million steps", rate / gauge * 1e6))

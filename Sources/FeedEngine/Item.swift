@@ -25,9 +25,9 @@ extension Array where Element == Item {
         return withUnsafeBufferPointer { rows in
             prefix.withUnsafeBufferPointer { head in
                 // Rows copied from the prefix's hold its very texts (a page appended to a copy of them): `==` only
-                // for the items that do not.
-                // A `while` over the indices, as in `sameStorage`: a debug build (the tests') does not specialise a
-                // range's iterator, and walked the million rows of an endless feed through generic metadata, at every page.
+                // for the items that do not. A `while` over the indices, as in `sameStorage`: a debug build (the tests')
+                // does not specialise a range's iterator, and walked an endless feed's million rows through generic
+                // metadata at every page.
                 let offsets = Item.textOffsets
                 var index = 0
                 while index < head.count {
