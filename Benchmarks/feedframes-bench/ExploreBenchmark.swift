@@ -4,6 +4,7 @@ import FeedExplorer
 import FeedScenario
 import Foundation
 import ReferenceEngine
+import Synchronization
 
 /// Issue 23: the explorer at model-checker scale. States and transitions a
 /// second on one core against the search of whole states, `--jobs 2` against
@@ -171,12 +172,33 @@ enum ExploreBenchmark {
         let wideExplorer = largeExplorer(wide, depth: wideDepth)
         Report.heading("Explore: --jobs 2 against a plain two-thread loop, the model below to depth \(wideDepth) (median of 5 turns)")
         let iterations = 400_000_000
+        // Each turn's thread-seconds spent working (`ExplorationStatistics.busySeconds`): one job's, two jobs', and two
+        // one-job searches' at once (added up).
+        var busy: (one: [Double], two: [Double], apart: [Double]) = ([], [], [])
         let turns = try Measure.Turns(5, [
             { plainLoop(threads: 1, iterations: iterations) },
             { plainLoop(threads: 2, iterations: iterations) },
-            { wideExplorer.search(jobs: 1).statistics.seconds },
-            { wideExplorer.search(jobs: 2).statistics.seconds },
-            { Measure.time { DispatchQueue.concurrentPerform(iterations: 2) { _ in _ = wideExplorer.search(jobs: 1) } } },
+            {
+                let statistics = wideExplorer.search(jobs: 1).statistics
+                busy.one.append(statistics.busySeconds)
+                return statistics.seconds
+            },
+            {
+                let statistics = wideExplorer.search(jobs: 2).statistics
+                busy.two.append(statistics.busySeconds)
+                return statistics.seconds
+            },
+            {
+                let both = Mutex(0.0)
+                let seconds = Measure.time {
+                    DispatchQueue.concurrentPerform(iterations: 2) { _ in
+                        let one = wideExplorer.search(jobs: 1).statistics.busySeconds
+                        both.withLock { $0 += one }
+                    }
+                }
+                busy.apart.append(both.withLock { $0 })
+                return seconds
+            },
             { widePlainLoop(threads: 1, iterations: 2 * iterations) },
             { widePlainLoop(threads: 2, iterations: 2 * iterations) },
         ])
@@ -190,6 +212,16 @@ enum ExploreBenchmark {
         Report.line("explore speed-up / plain loop's", Report.ratio(speedup / plain), Report.verdict(speedup / plain >= 0.9, "≥ 0.9×"))
         Report.line("two --jobs 1 searches at once, throughput / one's", Report.ratio(apart), "what two threads get of this work, sharing nothing")
         Report.line("explore speed-up / two searches at once'", Report.ratio(speedup / apart))
+        // The speed-up is 2 × the share of the two threads' time spent working ÷ how much longer the same work took
+        // them than one thread alone: the first is the search's (its threads waiting for work), the second mostly the
+        // cores' (each slowing the other's work), which two searches sharing nothing meet too.
+        let working = Measure.median(zip(busy.two, turns.times[3]).map { $0 / (2 * $1) })
+        let slower = Measure.median(zip(busy.two, busy.one).map { $0 / $1 })
+        let slowerApart = Measure.median(zip(busy.apart, busy.one).map { $0 / (2 * $1) })
+        Report.line("--jobs 2: time its threads wait for work", String(format: "%.0f%%", 100 - 100 * working), "the search's part")
+        Report.line("--jobs 2: its work's thread-seconds / one job's", Report.ratio(slower),
+                    String(format: "the cores' part; two searches at once %.2f× (sharing nothing)", slowerApart))
+        Report.line("2 × the time working ÷ that", Report.ratio(2 * working / slower), "the two parts make the speed-up above")
         // Turn by turn: a run's miss is a few of its turns (a search on two cores meets the host's noise on either
         // core, a search on one on one), and whether the loop that uses the units kept 2× meanwhile.
         Report.line("the plain loop as six chains, 2 threads / 1", Report.ratio(turns.medianRatio(5, over: 6)), "below 2× when other tenants share our cores' units")

@@ -12,6 +12,12 @@ public struct ExplorationStatistics: Hashable, Sendable {
     public var capped: Bool
     /// States whose way forward could not be decided (they reach only states at the depth limit).
     public var undecided = 0
+    /// The time the search's threads spent working (expanding states, merging them), added up over the threads, in this
+    /// run (from its resume): set by a fingerprint search (`BehaviourExplorer.search(jobs:)`), else 0. Over `jobs` ×
+    /// `seconds`, the share of the threads' time not spent waiting for work (a thread waiting for a core, with more
+    /// jobs than cores, counts as working); over a one-job search's, how much slower the same work went on several
+    /// threads.
+    public var busySeconds = 0.0
 
     public var statesPerSecond: Double { seconds > 0 ? Double(states) / seconds : 0 }
 

@@ -15,19 +15,21 @@ package enum ParallelMap {
     /// would otherwise share with the other threads (two threads retaining one object slow each other).
     /// With `owners`, index `i` goes first to thread `owners[i]`, the others helping once their own are done. With
     /// `helpers`, the other threads are those (a search's, kept from one batch to the next), else threads started
-    /// for this map alone and ended with it.
+    /// for this map alone and ended with it. With `busy`, each thread's time working on it is added there.
     package static func begin<Local, T>(_ count: Int, jobs: Int, chunk: Int = 16, owners: [Int]? = nil,
-                                        helpers: HelperThreads? = nil, local: @escaping @Sendable (Int) -> Local,
+                                        helpers: HelperThreads? = nil, busy: BusyTime? = nil, local: @escaping @Sendable (Int) -> Local,
                                         _ transform: @escaping @Sendable (inout Local, Int) -> T) -> () -> [T] {
         if jobs <= 1 || count <= chunk {
             return {
+                let start = ContinuousClock.now
+                defer { busy?.add(0, since: start) }
                 var mine = local(0)
                 return (0..<count).map { transform(&mine, $0) }
             }
         }
         // Threads of its own sleep as soon as they are done: no next batch comes for them to spin for.
         let threads = helpers ?? HelperThreads(jobs - 1, spin: .zero)
-        let work = SharedMap(count, chunk: chunk, owners: owners, threads: jobs - 1, helpers: threads, local: local, transform)
+        let work = SharedMap(count, chunk: chunk, owners: owners, threads: jobs - 1, helpers: threads, busy: busy, local: local, transform)
         work.start()
         return {
             defer { if helpers == nil { threads.stop() } }

@@ -35,16 +35,19 @@ final class SharedMap<Local, T>: @unchecked Sendable {
     private var left: [[Range<Int>]] = []
     /// The threads `start` sends.
     private let helpers: HelperThreads
+    /// Where each thread's time in `work` is added, when given.
+    private let busy: BusyTime?
 
     /// - Parameters:
     ///   - owners: the thread (0 the calling one) whose share index `i` is in, `owners[i]`, when given.
     ///   - threads: the threads `start` starts besides the calling one.
     ///   - helpers: the threads to run on (as many of them as `threads` at most). One map at a time runs on them:
     ///     `finish` waits for every job they were given.
-    init(_ count: Int, chunk: Int, owners: [Int]? = nil, threads: Int, helpers: HelperThreads,
+    init(_ count: Int, chunk: Int, owners: [Int]? = nil, threads: Int, helpers: HelperThreads, busy: BusyTime? = nil,
          local: @escaping @Sendable (Int) -> Local, _ transform: @escaping @Sendable (inout Local, Int) -> T) {
         let threads = max(0, min(threads, helpers.count))
         self.helpers = helpers
+        self.busy = busy
         self.threads = threads
         if let owners {
             var groups = [[Int]](repeating: [], count: threads + 1)
@@ -103,6 +106,8 @@ final class SharedMap<Local, T>: @unchecked Sendable {
     /// Thread `thread`'s part of the work: its share, then what is left of the others'.
     private func work(_ thread: Int) {
         guard let local, let transform else { return }
+        let started = ContinuousClock.now
+        defer { busy?.add(thread, since: started) }
         var mine: Local?
         while let taken = take(thread) {
             if mine == nil { mine = local(thread) }

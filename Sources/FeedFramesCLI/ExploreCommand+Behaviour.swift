@@ -71,6 +71,12 @@ extension ExploreCommand {
                            Double(stats.transitions) / max(stats.seconds, 1e-9), result.bytesPerState,
                            Self.megabytes(Self.peakResidentBytes())))
         console.out(Self.collisionLine(states: stats.states))
+        if jobs > 1 {
+            // This run's time: a resumed search's seconds count the runs before it too.
+            let ran = stats.seconds - (resumed?.seconds ?? 0)
+            console.out(String(format: "  %d threads: %.0f%% of their time waiting for work", jobs,
+                               max(0, 100 - 100 * stats.busySeconds / max(Double(jobs) * ran, 1e-9))))
+        }
         if let shard = explorer.shard {
             console.out("  shard \(shard.index)/\(shard.count): \(result.excluded) states at depth \(shard.depth) left to the other shards")
         }

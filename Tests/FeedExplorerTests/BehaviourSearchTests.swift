@@ -46,6 +46,17 @@ final class BehaviourSearchTests: XCTestCase {
         }
     }
 
+    /// The threads' working time is counted, and lies within the time the threads had: `jobs` × the search's.
+    func testTheThreadsBusyTimeIsCountedWithinTheirTime() throws {
+        let list = try scenario("standard", total: 45)
+        let explorer = BehaviourExplorer(RulesBehaviour(config: list.config, style: list.style), scenario: list, maxDepth: 6)
+        for jobs in [1, 2, 3] {
+            let statistics = explorer.search(jobs: jobs).statistics
+            XCTAssertGreaterThan(statistics.busySeconds, 0, "jobs \(jobs)")
+            XCTAssertLessThanOrEqual(statistics.busySeconds, Double(jobs) * statistics.seconds, "jobs \(jobs)")
+        }
+    }
+
     func testThePresetsBehavioursSearchAsWholeStates() throws {
         for preset in ["seed000", "seed001", "standard"] {
             let list = try scenario(preset, total: 45)

@@ -145,6 +145,10 @@ extension BehaviourExplorer {
         let leastAhead = max(1, min(batchSize / 4, 2 * Self.chunk * jobs))
         var stop = StopReason.exhausted
 
+        // Each thread's time working, for the share of it spent waiting (`ExplorationStatistics.busySeconds`): read once
+        // the threads are done.
+        let busy = BusyTime(threads: jobs)
+
         func statistics() -> ExplorationStatistics {
             ExplorationStatistics(states: search.trail.count, transitions: search.transitions, expanded: search.next,
                                   depthReached: search.levelStarts.count - 1, seconds: search.seconds,
@@ -175,7 +179,7 @@ extension BehaviourExplorer {
             // States at the depth limit are never expanded: their runners are not kept.
             return self.beginExpanding(frontier.current, batch.lowerBound < kept ? (batch.lowerBound - frontier.currentBase)..<(batch.upperBound - frontier.currentBase) : 0..<0,
                                        routes: routes, seen: visited.lookup, keep: depth + 1 < maxDepth, explorers: explorers, memos: memos,
-                                       helpers: helpers, dropped: handOverDropped())
+                                       helpers: helpers, busy: busy, dropped: handOverDropped())
         }
         /// The first batch of the level after `depth`, when it can be begun while the last of `depth` is merged: as much of
         /// a batch as is found with its runners kept, if that is at least `leastAhead`, above the depth limit. The merge adds
@@ -228,12 +232,13 @@ extension BehaviourExplorer {
                 // and an array the batch held too would be copied whole at the first append.
                 ahead = (upcoming, self.beginExpanding(Array(frontier.upcoming.prefix(upcoming.count)), 0..<upcoming.count, routes: [],
                                                        seen: visited.lookup, keep: depth + 2 < maxDepth, explorers: explorers, memos: memos,
-                                                       helpers: helpers, dropped: handOverDropped()))
+                                                       helpers: helpers, busy: busy, dropped: handOverDropped()))
             }
             // Room in the visited set for what this batch may add. Grown, it is new room, made while the batch begun
             // ahead runs, which looks up in the old table still, kept until the next reserve (by then that batch is
             // done). Grown before the next batch began, the other threads waited for it (4–5 ms a search of the large
             // model to depth 13, `--jobs 2`).
+            let merging = ContinuousClock.now
             visited.reserve(adding: expansions.reduce(0) { $0 + $1.fresh })
             var merged = 0
             for k in expansions.indices {
@@ -271,6 +276,7 @@ extension BehaviourExplorer {
                 if search.recording { search.expansions.append(UInt16(clamping: transitions)) }
                 merged += 1
             }
+            busy.add(0, since: merging)
             search.next = batch.lowerBound + merged
             search.seconds = secondsBefore + (clock.now - started).seconds
             progress(statistics())
@@ -291,8 +297,10 @@ extension BehaviourExplorer {
                                         node: finding.parent < 0 ? finding.node : finding.parent, occurrences: search.counts[rule]).0)
         }
         let bytesPerState = Double(visited.bytes + search.trail.bytes) / Double(max(1, search.trail.count))
+        var final = statistics()
+        final.busySeconds = busy.seconds
         var result = BehaviourSearch(invariants: searchedRuleSummaries, violations: violations,
-                                     statistics: statistics(), skipped: skippedRules,
+                                     statistics: final, skipped: skippedRules,
                                      bytesPerState: bytesPerState, stop: stop, checkpoint: stop == .exhausted ? nil : search)
         result.excluded = search.excluded
         result.shardResult = ShardResult(search, shard: shard, identity: searchIdentity, maxDepth: maxDepth, stop: stop,
@@ -375,7 +383,7 @@ extension BehaviourExplorer {
     @_specialize(where Behaviour == Seed001Behaviour)
     private func beginExpanding(_ runners: [Held<BehaviourRunner<Behaviour>>], _ parents: Range<Int>, routes: [[Int]],
                                 seen: SharedFingerprints.Lookup, keep: Bool, explorers: [Self], memos: [SearchMemo?],
-                                helpers: HelperThreads?, dropped: consuming [[Held<BehaviourRunner<Behaviour>>]]) -> () -> [Expansion] {
+                                helpers: HelperThreads?, busy: BusyTime, dropped: consuming [[Held<BehaviourRunner<Behaviour>>]]) -> () -> [Expansion] {
         // The routes are only read, and the visited set only looked up in; each worker takes its own parents, with its
         // thread's explorer.
         let jobs = explorers.count
@@ -389,7 +397,7 @@ extension BehaviourExplorer {
         let owners = jobs > 1 && routes.isEmpty ? parents.map { runners[$0].maker } : nil
         // Each thread's worker takes the runners it made that the last merge dropped, and frees them as it ends.
         let handed = Handover(dropped)
-        return ParallelMap.begin(count, jobs: jobs, chunk: Self.chunk, owners: owners, helpers: helpers,
+        return ParallelMap.begin(count, jobs: jobs, chunk: Self.chunk, owners: owners, helpers: helpers, busy: busy,
                                  local: { thread in Worker(explorer: explorers[thread], thread: thread, memo: memos[thread], dropped: handed.take(thread)) }) { worker, k in
             // With the thread's memo bound, for the rows its states share with other states (`SearchMemo`). The parent
             // is taken in here and moved on, not moved through an optional (a kilobyte copied twice a parent).
