@@ -108,13 +108,17 @@ final class SharedMap<Local, T>: @unchecked Sendable {
         guard let local, let transform else { return }
         let started = ContinuousClock.now
         defer { busy?.add(thread, since: started) }
-        var mine: Local?
-        while let taken = take(thread) {
-            if mine == nil { mine = local(thread) }
+        // Made with the first chunk, and held as it is, not in an optional: testing and unwrapping one copied it (a
+        // search's worker, its explorer and all) at every chunk.
+        guard var taken = take(thread) else { return }
+        var mine = local(thread)
+        while true {
             for place in taken {
                 let index = order?[place] ?? place
-                buffer[index] = transform(&mine!, index)
+                buffer[index] = transform(&mine, index)
             }
+            guard let next = take(thread) else { return }
+            taken = next
         }
     }
 

@@ -44,10 +44,12 @@ final class ExploreCommandTests: XCTestCase {
         XCTAssertEqual(whole.status, 0, whole.stderr)
         XCTAssertTrue(whole.stdout.contains("fingerprint collision probability"), whole.stdout)
         XCTAssertTrue(whole.stdout.contains("way-forward: not checked"), whole.stdout)
+        XCTAssertFalse(whole.stdout.contains("waiting for work"), "one job has no other thread to wait for")
 
         let first = try cli.run("explore", "--preset", "standard", "--depth", "3", "--jobs", "2", "--out", "part")
         XCTAssertEqual(first.status, 0, first.stderr)
         XCTAssertTrue(first.stdout.contains("Checkpoint: part/explore.checkpoint"), first.stdout)
+        XCTAssertNotNil(first.stdout.range(of: #"\n  2 threads: [0-9]+% of their time waiting for work\n"#, options: .regularExpression), first.stdout)
         let resumed = try cli.run("explore", "--preset", "standard", "--depth", "5", "--resume", "part/explore.checkpoint", "--out", "part")
         XCTAssertEqual(resumed.status, 0, resumed.stderr)
         XCTAssertNotNil(Self.counts(whole))
