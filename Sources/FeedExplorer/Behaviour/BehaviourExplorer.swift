@@ -257,20 +257,24 @@ public struct BehaviourExplorer<Behaviour: PagingBehaviour>: Sendable {
     }
 
     /// The explorer for one thread of a search, with its own copy of the reply pages it hands the logic
-    /// and of the moves and outcomes it walks (`ParallelMap`'s `local`): the same explorer otherwise.
+    /// and of the moves and outcomes it walks (`ParallelMap`'s `local`), and with `checks` its own wrappers of the
+    /// rules' checks (two threads calling one closure take turns at its context's count): the same explorer
+    /// otherwise. One thread may keep the rules' own closures (`checks: false`), which cost it no wrapper.
     ///
     /// Never specialised: a state check's wrapper made in code specialised for a behaviour is stored as the generic
     /// closure type and calls the generic one, through a reabstraction thunk each way that copied the state and the
     /// screen. Made in the generic code it needs neither (callgrind, the large model to depth 13, `--jobs 2`: 357 →
     /// 233 instructions a check, the check itself included; 88 unwrapped, with one thread).
     @_semantics("optimize.sil.specialize.generic.never")
-    func detached() -> Self {
+    func detached(checks: Bool = true) -> Self {
         var copy = self
         copy.pages = pages.detached()
         copy.moves = moves.map { $0 }
         copy.outcomes = outcomes.map { $0 }
-        copy.stateChecks = stateChecks.map { rule, check in (rule, { check($0, $1, $2) }) }
-        copy.callbackChecks = callbackChecks.map { $0.forOneThread() }
+        if checks {
+            copy.stateChecks = stateChecks.map { rule, check in (rule, { check($0, $1, $2) }) }
+            copy.callbackChecks = callbackChecks.map { $0.forOneThread() }
+        }
         return copy
     }
 
