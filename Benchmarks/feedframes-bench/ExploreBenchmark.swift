@@ -213,14 +213,15 @@ enum ExploreBenchmark {
         Report.line("two --jobs 1 searches at once, throughput / one's", Report.ratio(apart), "what two threads get of this work, sharing nothing")
         Report.line("explore speed-up / two searches at once'", Report.ratio(speedup / apart))
         // The speed-up is 2 × the share of the two threads' time spent working ÷ how much longer the same work took
-        // them than one thread alone: the first is the search's (its threads waiting for work), the second mostly the
-        // cores' (each slowing the other's work), which two searches sharing nothing meet too.
+        // them than one thread alone. The first is the search's (its threads waiting for work); the second is the
+        // cores' (each slowing the other's work), which two searches sharing nothing meet too, and the search's (what
+        // two threads do that one does not: parents taken across, their rows made the thread's own).
         let working = Measure.median(zip(busy.two, turns.times[3]).map { $0 / (2 * $1) })
         let slower = Measure.median(zip(busy.two, busy.one).map { $0 / $1 })
         let slowerApart = Measure.median(zip(busy.apart, busy.one).map { $0 / (2 * $1) })
         Report.line("--jobs 2: time its threads wait for work", String(format: "%.0f%%", 100 - 100 * working), "the search's part")
         Report.line("--jobs 2: its work's thread-seconds / one job's", Report.ratio(slower),
-                    String(format: "the cores' part; two searches at once %.2f× (sharing nothing)", slowerApart))
+                    String(format: "two searches at once, sharing nothing: %.2f× (the cores' part)", slowerApart))
         Report.line("2 × the time working ÷ that", Report.ratio(2 * working / slower), "the two parts make the speed-up above")
         // Turn by turn: a run's miss is a few of its turns (a search on two cores meets the host's noise on either
         // core, a search on one on one), and whether the loop that uses the units kept 2× meanwhile.
