@@ -156,9 +156,9 @@ extension BehaviourExplorer {
         }
 
         // One explorer a thread for the whole search (made for each batch, their copies of the reply pages took a
-        // hundredth of a search on two threads). The calling thread's calls the rules' own checks; the others' call
-        // wrappers of their own (a wrapper made a search on two threads 1.6% more instructions: the large model to
-        // depth 9, callgrind, 962.9 against 947.6 million).
+        // hundredth of a search on two threads). The calling thread's explorer calls the rules' own checks, the other
+        // threads' explorers wrappers of their own (wrappers on every thread made a search on two threads 1.6% more
+        // instructions: the large model to depth 9, callgrind, 962.9 against 947.6 million).
         let explorers = jobs > 1 ? [detached(checks: false)] + (1..<jobs).map { _ in detached() } : [self]
         // One memo a thread for the whole search: a thread's number is one thread's at a time (one batch runs at once).
         let memos = (0..<jobs).map { _ in memoSlots.map { SearchMemo(slots: $0) } }
