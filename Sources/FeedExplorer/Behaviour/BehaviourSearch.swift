@@ -397,10 +397,14 @@ extension BehaviourExplorer {
         // with another's. Each worker has its own explorer, and detaches each parent another made
         // (`BehaviourRunner.detach()`).
         let owners = jobs > 1 && routes.isEmpty ? parents.map { runners[$0].maker } : nil
-        // Each thread's worker takes the runners it made that the last merge dropped, and frees them as it ends.
+        // Each thread frees the runners it made that the last merge dropped as it begins, before its first parent: freed
+        // as it ended, the other thread waited for it at the end of each batch.
         let handed = Handover(dropped)
         return ParallelMap.begin(count, jobs: jobs, chunk: Self.chunk, owners: owners, helpers: helpers, busy: busy,
-                                 local: { thread in Worker(explorer: explorers[thread], thread: thread, memo: memos[thread], dropped: handed.take(thread)) }) { worker, k in
+                                 local: { thread in
+                                     _ = handed.take(thread)
+                                     return Worker(explorer: explorers[thread], thread: thread, memo: memos[thread])
+                                 }) { worker, k in
             // With the thread's memo bound, for the rows its states share with other states (`SearchMemo`). The parent
             // is taken in here and moved on, not moved through an optional (a kilobyte copied twice a parent).
             SearchMemo.bind(worker.memo) {
@@ -429,8 +433,6 @@ extension BehaviourExplorer {
         /// dealt it from another thread's share come from its back: `SharedMap`), so that the first one always comes first.
         var madeFresh: FingerprintSet? = FingerprintSet(capacity: 1 << 8)
         var lastParent = -1
-        /// Runners this thread made that the last merge dropped, freed with the worker, on this thread.
-        var dropped: [Held<BehaviourRunner<Behaviour>>] = []
 
         /// How many of `parent`'s successors are fresh, its transitions, and the successors the merge must see, in
         /// order: a successor in `seen`, or made before in this batch, only if its move broke a rule, and without its
