@@ -1,8 +1,9 @@
 import CSystem
 import Foundation
 
-/// Threads kept for a whole search, each given one job at a time (`run`), which spin for a moment when they have
-/// none before they sleep; and a `wait` for the jobs given that spins the same way.
+/// Threads kept for a whole search, each running one job at a time with at most one more given to it (`run`), which
+/// spin for a moment when they have none before they sleep; and a `wait` for the jobs given, or for any condition the
+/// jobs make true, that spins the same way.
 ///
 /// A search on two threads hands the other thread a batch every few milliseconds and waits for its last parent at
 /// the end of each. Through Dispatch, the thread began 85–110 µs after its batch was given, and the search's thread
@@ -10,9 +11,10 @@ import Foundation
 /// thread takes that long to wake. Spinning, a thread sees its job or the end of the other's as soon as it is there.
 /// A thread that spins for `spin` without news sleeps, as between two searches.
 ///
-/// The jobs pass through a slot a thread: its job is written before the count of jobs given to it is raised
-/// (release), and read after that count is seen raised (acquire); the count of jobs not yet done falls as each
-/// ends (acquire-release), and `wait` returns when it sees 0.
+/// The jobs pass through two slots a thread, taken in turn: a job is written before the count of jobs given to the
+/// thread is raised (release), and read after that count is seen raised (acquire); the thread raises its count of jobs
+/// taken (release) before it runs one, and `run` writes a slot only once the job before in it was taken. The count of
+/// jobs not yet done falls as each ends (acquire-release), and `wait` returns when it sees 0.
 package final class HelperThreads: @unchecked Sendable {
     /// The threads.
     package let count: Int
@@ -20,8 +22,10 @@ package final class HelperThreads: @unchecked Sendable {
     private let spin: Duration
     /// Jobs given to each thread so far, raised by `run` once the job is in its slot.
     private let given: UnsafeMutablePointer<UInt64>
-    /// Each thread's next job, written by `run` and taken by the thread.
+    /// Each thread's two slots for its next jobs (its `n`th job in slot `n % 2`), written by `run` and taken by the thread.
     private let jobs: UnsafeMutablePointer<(() -> Void)?>
+    /// Jobs each thread has taken so far, the one it runs included (written by the thread, a cache line a thread).
+    private let taken: UnsafeMutablePointer<UInt64>
     /// Jobs given and not yet done.
     private let pending: UnsafeMutablePointer<UInt64>
     /// Guards the fields below, and wakes the sleepers.
@@ -38,8 +42,10 @@ package final class HelperThreads: @unchecked Sendable {
         self.spin = spin ?? (count + 1 <= ProcessInfo.processInfo.activeProcessorCount ? .microseconds(200) : .zero)
         given = .allocate(capacity: count)
         given.initialize(repeating: 0, count: count)
-        jobs = .allocate(capacity: count)
-        jobs.initialize(repeating: nil, count: count)
+        jobs = .allocate(capacity: 2 * count)
+        jobs.initialize(repeating: nil, count: 2 * count)
+        taken = .allocate(capacity: Self.line * count)
+        taken.initialize(repeating: 0, count: Self.line * count)
         pending = .allocate(capacity: 1)
         pending.initialize(to: 0)
         asleep = Array(repeating: false, count: count)
@@ -52,31 +58,48 @@ package final class HelperThreads: @unchecked Sendable {
 
     deinit {
         given.deallocate()
-        jobs.deinitialize(count: count)
+        jobs.deinitialize(count: 2 * count)
         jobs.deallocate()
+        taken.deallocate()
         pending.deallocate()
     }
 
-    /// Gives thread `thread` `job`: it must have none not yet done (`wait` between two).
+    /// Words between two threads' counts of jobs taken: a cache line.
+    private static var line: Int { 8 }
+
+    /// Gives thread `thread` `job`, to run once its job before, if any, is done: it must have at most one not yet
+    /// done (a search begins a batch while the one before runs, and finishes that one before it begins the next).
     func run(_ thread: Int, _ job: @escaping () -> Void) {
-        jobs[thread] = job
+        let number = csystem_load_relaxed(given + thread) + 1
+        // The slot's job before (two jobs back) must have been taken: it has, unless the thread has not yet woken for it.
+        while number > csystem_load_acquire(taken + Self.line * thread) + 2 { csystem_spin_pause() }
+        jobs[2 * thread + Int(number % 2)] = job
         _ = csystem_fetch_add(pending, 1)
-        csystem_store_release(given + thread, csystem_load_relaxed(given + thread) + 1)
+        csystem_store_release(given + thread, number)
         condition.lock()
         if asleep[thread] { condition.broadcast() }
         condition.unlock()
     }
 
     /// Returns once every job given is done (what they wrote then seen by the caller).
-    func wait() {
-        if spinning(until: { csystem_load_acquire(pending) == 0 }) { return }
+    func wait() { wait(until: { csystem_load_acquire(pending) == 0 }) }
+
+    /// Returns once `done` is true, which a job makes true before it ends (with release; `done` reads with acquire).
+    /// - Complexity: spins for the threads' `spin`, then sleeps until a job ends, and asks again.
+    func wait(until done: () -> Bool) {
+        if spinning(until: done) { return }
         condition.lock()
-        while csystem_load_acquire(pending) != 0 {
+        while !done() {
             waiting = true
             condition.wait()
         }
         waiting = false
         condition.unlock()
+    }
+
+    /// Whether thread `thread` has been given a job after the one it runs. Asked by the thread itself, in a job.
+    func queued(_ thread: Int) -> Bool {
+        csystem_load_acquire(given + thread) > csystem_load_relaxed(taken + Self.line * thread)
     }
 
     /// Lets the threads end once they have no job (they hold this object until then).
@@ -103,13 +126,14 @@ package final class HelperThreads: @unchecked Sendable {
                 if ended { return }
             }
             seen += 1
-            let job = jobs[thread].take()!
+            let job = jobs[2 * thread + Int(seen % 2)].take()!
+            csystem_store_release(taken + Self.line * thread, seen)
             job()
-            if csystem_fetch_add(pending, UInt64.max) == 1 {
-                condition.lock()
-                if waiting { condition.broadcast() }
-                condition.unlock()
-            }
+            _ = csystem_fetch_add(pending, UInt64.max)
+            // A waiter may wait for this job alone (`wait(until:)`), not for every job given.
+            condition.lock()
+            if waiting { condition.broadcast() }
+            condition.unlock()
         }
     }
 

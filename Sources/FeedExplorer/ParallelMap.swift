@@ -15,7 +15,8 @@ package enum ParallelMap {
     /// would otherwise share with the other threads (two threads retaining one object slow each other).
     /// With `owners`, index `i` goes first to thread `owners[i]`, the others helping once their own are done. With
     /// `helpers`, the other threads are those (a search's, kept from one batch to the next), else threads started
-    /// for this map alone and ended with it. With `busy`, each thread's time working on it is added there.
+    /// for this map alone and ended with it; a map may be begun on them before the one before is finished (not two
+    /// before). With `busy`, each thread's time working on it is added there.
     package static func begin<Local, T>(_ count: Int, jobs: Int, chunk: Int = 16, owners: [Int]? = nil,
                                         helpers: HelperThreads? = nil, busy: BusyTime? = nil, local: @escaping @Sendable (Int) -> Local,
                                         _ transform: @escaping @Sendable (inout Local, Int) -> T) -> () -> [T] {

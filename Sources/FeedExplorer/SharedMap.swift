@@ -1,3 +1,4 @@
+import CSystem
 import Foundation
 
 /// `(0..<count).map(transform)` worked out by the threads `start` sends (`HelperThreads`) and then the calling thread
@@ -35,14 +36,16 @@ final class SharedMap<Local, T>: @unchecked Sendable {
     private var left: [[Range<Int>]] = []
     /// The threads `start` sends.
     private let helpers: HelperThreads
+    /// The threads `start` sent that have not yet ended their part (`finish` waits for this map's, not for the next one's).
+    private let unfinished: UnsafeMutablePointer<UInt64>
     /// Where each thread's time in `work` is added, when given.
     private let busy: BusyTime?
 
     /// - Parameters:
     ///   - owners: the thread (0 the calling one) whose share index `i` is in, `owners[i]`, when given.
     ///   - threads: the threads `start` starts besides the calling one.
-    ///   - helpers: the threads to run on (as many of them as `threads` at most). One map at a time runs on them:
-    ///     `finish` waits for every job they were given.
+    ///   - helpers: the threads to run on (as many of them as `threads` at most). Two maps at a time may run on them,
+    ///     the next started before this one is finished (`HelperThreads.run`), never a third.
     init(_ count: Int, chunk: Int, owners: [Int]? = nil, threads: Int, helpers: HelperThreads, busy: BusyTime? = nil,
          local: @escaping @Sendable (Int) -> Local, _ transform: @escaping @Sendable (inout Local, Int) -> T) {
         let threads = max(0, min(threads, helpers.count))
@@ -68,11 +71,14 @@ final class SharedMap<Local, T>: @unchecked Sendable {
         self.transform = transform
         buffer = .allocate(capacity: count)
         buffer.initialize(repeating: nil, count: count)
+        unfinished = .allocate(capacity: 1)
+        unfinished.initialize(to: UInt64(threads))
     }
 
     deinit {
         buffer.deinitialize(count: count)
         buffer.deallocate()
+        unfinished.deallocate()
     }
 
     /// Starts the other threads taking chunks.
@@ -86,14 +92,19 @@ final class SharedMap<Local, T>: @unchecked Sendable {
                 [min(count, chunks * part / (threads + 1) * chunk)..<min(count, chunks * (part + 1) / (threads + 1) * chunk)]
             }
         }
-        for thread in 0..<threads { helpers.run(thread) { self.work(thread + 1) } }
+        for thread in 0..<threads {
+            helpers.run(thread) {
+                self.work(thread + 1)
+                _ = csystem_fetch_add(self.unfinished, UInt64.max)
+            }
+        }
     }
 
-    /// The results: the calling thread takes chunks too until none are left, then waits for the others.
-    /// Call it once, after `start`.
+    /// The results: the calling thread takes chunks too until none are left, then waits for the others' parts of this
+    /// map (they may have gone on to the next). Call it once, after `start`.
     func finish() -> [T] {
         work(0)
-        helpers.wait()
+        helpers.wait { csystem_load_acquire(unfinished) == 0 }
         local = nil
         transform = nil
         return (0..<count).map { index in
@@ -122,9 +133,16 @@ final class SharedMap<Local, T>: @unchecked Sendable {
         }
     }
 
-    /// The next chunk for `thread` (places in `order`): from the front of its share; else it deals itself every other
-    /// chunk of the share with the most left, from the back (or, with two chunks or fewer left there, takes the last);
-    /// `nil` when none are left.
+    /// The next chunk for `thread` (places in `order`): from the front of its share; else, unless it is one of the other
+    /// threads and has been given the next map already, it deals itself every other chunk of the share with the most
+    /// left, from the back (or, with two chunks or fewer left there, takes the last); `nil` when none are left.
+    ///
+    /// A thread given the next map goes on to its own share there rather than take another's here: in a search the
+    /// calling thread's share of a batch swings from a tenth to nine tenths from one batch to the next (a batch's
+    /// parents are those the threads made from a stretch of the level before), and the swings of two batches running
+    /// side by side partly cancel. A parent taken across costs a third more than one of its own: it is detached
+    /// (`BehaviourRunner.detach()`), and its storage's counts move between cores (the large model to depth 13, `--jobs 2`,
+    /// half the parents forced across: 11% more thread-seconds, 3.4 µs more a parent taken, against 10.5 µs a parent).
     ///
     /// Dealt, not cut: with owners, a state belongs to the thread that made it, and a run of parents one thread took
     /// from the back of another's share made a run of states a level down, which the next level's batches inherited
@@ -141,6 +159,7 @@ final class SharedMap<Local, T>: @unchecked Sendable {
         let remaining = left.map { $0.reduce(0) { $0 + $1.count } }
         let size = max(1, min(chunk, remaining.reduce(0, +) / (4 * (threads + 1))))
         if remaining[thread] == 0 {
+            if thread > 0 && helpers.queued(thread - 1) { return nil }
             guard let other = remaining.indices.max(by: { remaining[$0] < remaining[$1] }), remaining[other] > 0 else { return nil }
             (left[other], left[thread]) = Self.deal(left[other], size: size)
         }

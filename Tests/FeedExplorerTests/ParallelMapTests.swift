@@ -147,6 +147,74 @@ final class ParallelMapTests: XCTestCase {
         }
     }
 
+    /// A job given to a thread while its last one runs runs after it; `wait(until:)` returns once its condition holds,
+    /// without waiting for the job given after (which here waits for the caller: waiting for it would hang).
+    func testAJobGivenWhileTheLastRunsRunsNextAndAWaitForTheFirstDoesNotWaitForIt() {
+        let helpers = HelperThreads(1, spin: .microseconds(100))
+        defer { helpers.stop() }
+        for round in 0..<200 {
+            let order = Order()
+            let release = DispatchSemaphore(value: 0)
+            helpers.run(0) { order.note("first") }
+            helpers.run(0) {
+                order.note(release.wait(timeout: .now() + 10) == .success ? "second" : "second, never released")
+            }
+            helpers.wait { order.all == ["first"] }
+            release.signal()
+            helpers.wait()
+            XCTAssertEqual(order.all, ["first", "second"], "round \(round)")
+        }
+    }
+
+    /// A search's pattern on kept threads: each map begun before the one before is finished. Every result is that of
+    /// `(0..<count).map`, every index once.
+    func testMapsBegunBeforeTheLastIsFinishedGiveTheSameResults() {
+        let helpers = HelperThreads(2, spin: .microseconds(50))
+        defer { helpers.stop() }
+        func begin(_ batch: Int, _ calls: Calls) -> () -> [Int] {
+            let count = [5, 17, 64, 161][batch % 4]
+            return ParallelMap.begin(count, jobs: 3, chunk: 4, owners: (0..<count).map { ($0 / 8 + batch) % 3 }, helpers: helpers,
+                                     local: { $0 }) { _, index in
+                calls.note(index)
+                return index * 3 + batch
+            }
+        }
+        var calls = Calls()
+        var running = begin(0, calls)
+        for batch in 0..<300 {
+            let nextCalls = Calls()
+            let next = begin(batch + 1, nextCalls)
+            if batch % 50 == 0 { Thread.sleep(forTimeInterval: 0.002) }
+            let results = running()
+            let count = [5, 17, 64, 161][batch % 4]
+            XCTAssertEqual(results, (0..<count).map { $0 * 3 + batch }, "batch \(batch)")
+            XCTAssertEqual(calls.all, Dictionary(uniqueKeysWithValues: (0..<count).map { ($0, 1) }), "batch \(batch)")
+            (running, calls) = (next, nextCalls)
+        }
+        _ = running()
+    }
+
+    /// A thread done with its share of a map goes on to the next map begun, when there is one, rather than take the
+    /// calling thread's share (which it does with nothing else to do: `testOwnersShareTheWorkAndTheResultsStayInOrder`).
+    func testAThreadGivenTheNextMapGoesOnToItRatherThanTakeAnothersShare() {
+        let helpers = HelperThreads(1, spin: .microseconds(100))
+        defer { helpers.stop() }
+        let count = 32
+        // The other thread's one index takes long enough for the next map to be begun meanwhile, and the calling thread's
+        // share three times as long.
+        let first = ParallelMap.begin(count, jobs: 2, chunk: 2, owners: (0..<count).map { $0 == count - 1 ? 1 : 0 }, helpers: helpers,
+                                      local: { $0 }) { thread, index -> Int in
+            Thread.sleep(forTimeInterval: index == count - 1 ? 0.06 : 0.006)
+            return thread
+        }
+        let second = ParallelMap.begin(count, jobs: 2, chunk: 2, owners: Array(repeating: 1, count: count), helpers: helpers,
+                                       local: { $0 }) { thread, _ -> Int in thread }
+        let made = first()
+        XCTAssertEqual(Array(made.prefix(count - 1)), Array(repeating: 0, count: count - 1), "the other thread took the caller's share: \(made)")
+        XCTAssertEqual(made.last, 1)
+        XCTAssertEqual(second().count, count)
+    }
+
     /// Stopped, the threads end (each holds the object until it does, so the object is freed only then).
     func testKeptThreadsEndOnceStopped() {
         weak var gone: HelperThreads?
@@ -162,6 +230,14 @@ final class ParallelMapTests: XCTestCase {
         while gone != nil && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         XCTAssertNil(gone, "the threads have not ended 10 s after stop")
     }
+}
+
+/// The order in which jobs noted what they did.
+private final class Order: @unchecked Sendable {
+    private let lock = NSLock()
+    private var notes: [String] = []
+    func note(_ text: String) { lock.withLock { notes.append(text) } }
+    var all: [String] { lock.withLock { notes } }
 }
 
 /// A pointer the test's jobs write through, each job its own element.

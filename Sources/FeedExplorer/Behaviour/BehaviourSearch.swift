@@ -193,7 +193,7 @@ extension BehaviourExplorer {
             let found = min(batchSize, search.trail.count - first, frontier.upcoming.count)
             return found >= leastAhead ? first..<first + found : nil
         }
-        // With several threads, the next batch is begun before this one is merged: the other threads expand
+        // With several threads, the next batch is begun before this one is finished and merged: the other threads expand
         // it while this one merges (a tenth of a search's time on one thread, perf); after a level's last batch, the
         // next level's first, as far as it is found (else the other threads waited for the level's last merge). Its
         // successors are checked against the visited set as the merge of this batch adds to it (`SharedFingerprints`):
@@ -218,14 +218,15 @@ extension BehaviourExplorer {
             }
             // A batch begun ahead from where the search stands is the next, whatever its size.
             let batch = if let begun = ahead, begun.batch.lowerBound == search.next { begun.batch } else { parents(from: search.next, depth: depth) }
-            var expansions: [Expansion]
+            let finishing: () -> [Expansion]
             if let begun = ahead, begun.batch == batch {
-                expansions = begun.finish()
+                finishing = begun.finish
             } else {
                 _ = ahead?.finish()
-                expansions = beginExpanding(batch, depth: depth)()
+                finishing = beginExpanding(batch, depth: depth)
             }
-            ahead = nil
+            // The next batch is begun before this one is finished: the other threads go on to their own parents there
+            // as soon as theirs here are done, rather than take this thread's (`SharedMap.take`).
             let next = batch.upperBound < search.levelEnd(depth) ? parents(from: batch.upperBound, depth: depth) : nil
             if jobs > 1, let next {
                 ahead = (next, beginExpanding(next, depth: depth))
@@ -235,7 +236,10 @@ extension BehaviourExplorer {
                 ahead = (upcoming, self.beginExpanding(Array(frontier.upcoming.prefix(upcoming.count)), 0..<upcoming.count, routes: [],
                                                        seen: visited.lookup, keep: depth + 2 < maxDepth, explorers: explorers, memos: memos,
                                                        helpers: helpers, busy: busy, dropped: handOverDropped()))
+            } else {
+                ahead = nil
             }
+            var expansions = finishing()
             // Room in the visited set for what this batch may add. Grown, it is new room, made while the batch begun
             // ahead runs, which looks up in the old table still, kept until the next reserve (by then that batch is
             // done). Grown before the next batch began, the other threads waited for it (4–5 ms a search of the large
