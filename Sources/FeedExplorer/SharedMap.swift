@@ -7,7 +7,8 @@ import Foundation
 ///
 /// Each thread has a share of the indices, and takes `chunk` of them at a time from its front (fewer as the
 /// work runs out, down to one, so that the threads end together); a thread whose share is done is dealt every
-/// other chunk of the share with the most left, from its back (`take`). A share is the indices
+/// other chunk of the share with the most left, from its back, unless it has the next map to go on to (`take`).
+/// A share is the indices
 /// `owners` gives the thread (a state goes to the thread that made it: the states it made share storage
 /// with each other, and two threads retaining the same objects slow each other, each reference count
 /// moving between cores), or else one of `threads + 1` equal stretches, far apart. Parents of uneven cost

@@ -37,8 +37,8 @@ extension BehaviourExplorer {
     /// Each thread binds a `SearchMemo` of its own while it expands a state: a page appended to rows another state
     /// appended it to gives the very rows that state got, and their stack, text and repeats come from the memo too.
     ///
-    /// With `jobs` above 1, the parents of a level are expanded on that many threads, a batch at a time,
-    /// and merged in breadth-first order: the result is the same whatever `jobs` (`BehaviourSearchTests`).
+    /// With `jobs` above 1, the parents of a level are expanded on that many threads in batches (the next begun
+    /// before the last is finished), and merged in breadth-first order: the result is the same whatever `jobs` (`BehaviourSearchTests`).
     /// The behaviour, its key and its rules are then called from several threads at once: they must be
     /// pure functions of their arguments, as SPEC §10 asks.
     ///
@@ -160,7 +160,8 @@ extension BehaviourExplorer {
         // threads' explorers wrappers of their own (wrappers on every thread made a search on two threads 1.6% more
         // instructions: the large model to depth 9, callgrind, 962.9 against 947.6 million).
         let explorers = jobs > 1 ? [detached(checks: false)] + (1..<jobs).map { _ in detached() } : [self]
-        // One memo a thread for the whole search: a thread's number is one thread's at a time (one batch runs at once).
+        // One memo a thread for the whole search: a thread's number is one thread's at a time (its parts of two batches
+        // run one after the other, on its thread).
         let memos = (0..<jobs).map { _ in memoSlots.map { SearchMemo(slots: $0) } }
         // The other threads, kept for the whole search (`HelperThreads`: woken through Dispatch at each batch, they
         // started 85–110 µs late).
