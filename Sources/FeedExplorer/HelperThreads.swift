@@ -33,6 +33,9 @@ package final class HelperThreads: @unchecked Sendable {
     private var asleep: [Bool]
     private var waiting = false
     private var stopping = false
+    /// The map started last on these threads, and a step of the calling thread's own share of it (`SharedMap.stepAhead`):
+    /// what the calling thread does while it waits for the map before. Read and written by the calling thread only.
+    var latest: (map: ObjectIdentifier, step: () -> Bool)?
 
     /// Starts `count` threads, which spin for `spin` when they have no job before they sleep: by default 200 µs, or
     /// not at all when they and the calling thread outnumber the cores (a spinning thread would hold a core another

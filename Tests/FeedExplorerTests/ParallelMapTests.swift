@@ -215,6 +215,31 @@ final class ParallelMapTests: XCTestCase {
         XCTAssertEqual(second().count, count)
     }
 
+    /// The calling thread done with its share of a map, while the other thread is not, goes on to its own share of the map
+    /// begun after it rather than take the other's; it finishes the first as soon as the other is done.
+    func testTheCallingThreadGoesOnToItsShareOfTheNextMapRatherThanTakeAnothers() {
+        let helpers = HelperThreads(1, spin: .microseconds(100))
+        defer { helpers.stop() }
+        let finished = Calls()
+        // The calling thread's one index is quick, the other thread's five slow; the calling thread's share of the next
+        // map takes three times as long as they do.
+        let first = ParallelMap.begin(6, jobs: 2, chunk: 2, owners: [0, 1, 1, 1, 1, 1], helpers: helpers, local: { $0 }) { thread, index -> Int in
+            if index > 0 { Thread.sleep(forTimeInterval: 0.02) }
+            return thread
+        }
+        let aheadOfTheFirst = Calls()
+        let second = ParallelMap.begin(30, jobs: 2, chunk: 2, owners: Array(repeating: 0, count: 30), helpers: helpers, local: { $0 }) { thread, index -> Int in
+            if finished.all.isEmpty { aheadOfTheFirst.note(index) }
+            Thread.sleep(forTimeInterval: 0.01)
+            return thread
+        }
+        let made = first()
+        finished.note(0)
+        XCTAssertEqual(made, [0, 1, 1, 1, 1, 1], "the calling thread took the other's share")
+        XCTAssertFalse(aheadOfTheFirst.all.isEmpty, "the calling thread waited rather than go on to the next map")
+        XCTAssertEqual(second().count, 30)
+    }
+
     /// Stopped, the threads end (each holds the object until it does, so the object is freed only then).
     func testKeptThreadsEndOnceStopped() {
         weak var gone: HelperThreads?
