@@ -168,8 +168,8 @@ final class SharedMap<Local, T>: @unchecked Sendable {
     }
 
     /// The next chunk for `thread` (places in `order`): from the front of its share; else, if `dealing` and unless it is
-    /// one of the other threads and has been given the next map already, it deals itself every other chunk of the share with the most
-    /// left, from the back (or, with two chunks or fewer left there, takes the last); `nil` when none are left.
+    /// one of the other threads and has been given the next map already, it deals itself every other chunk of the share
+    /// with the most left, from the back (or, with two chunks or fewer left there, takes the last); `nil` when none are left.
     ///
     /// A thread given the next map goes on to its own share there rather than take another's here: in a search the
     /// calling thread's share of a batch swings from a tenth to nine tenths from one batch to the next (a batch's
