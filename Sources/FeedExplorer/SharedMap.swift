@@ -126,23 +126,27 @@ final class SharedMap<Local, T>: @unchecked Sendable {
         }
     }
 
-    /// Thread `thread`'s part of the work: its share, then (`dealing`) what is left of the others'.
-    private func work(_ thread: Int, dealing: Bool = true) {
-        guard let local, let transform else { return }
+    /// Thread `thread`'s part of the work: its share, then (`dealing`) what is left of the others', at most `chunks`
+    /// chunks; whether it took any.
+    @discardableResult
+    private func work(_ thread: Int, dealing: Bool = true, chunks: Int = .max) -> Bool {
+        guard let local, let transform else { return false }
         let started = ContinuousClock.now
         defer { busy?.add(thread, since: started) }
         // Made with the first chunk, and held as it is, not in an optional: testing and unwrapping one copied it (a
-        // search's worker, its explorer and all) at every chunk.
-        guard var taken = take(thread, dealing: dealing) else { return }
+        // search's worker, its explorer and all) at every chunk. The calling thread's is kept from a step ahead to the next.
+        guard var taken = take(thread, dealing: dealing) else { return false }
         var mine = thread == 0 ? callersLocal.take() ?? local(0) : local(thread)
         // Assigned, not consumed: `consume mine` in this `defer` released the worker's storage twice (a crash, Swift 6.3).
         defer { if thread == 0 { callersLocal = mine } }
+        var chunksLeft = chunks
         while true {
             for place in taken {
                 let index = order?[place] ?? place
                 buffer[index] = transform(&mine, index)
             }
-            guard let next = take(thread, dealing: dealing) else { return }
+            chunksLeft -= 1
+            guard chunksLeft > 0, let next = take(thread, dealing: dealing) else { return true }
             taken = next
         }
     }
@@ -154,18 +158,7 @@ final class SharedMap<Local, T>: @unchecked Sendable {
     /// all parents were taken across, half of them by it, each a third dearer than a parent of its own (detached, its
     /// counts moving between cores). It goes on to its own parents of the next batch instead, which is begun by then:
     /// a quarter fewer are taken across (the large model to depth 13, `--jobs 2`: 11,300 to 8,600 a search, medians of 40).
-    private func stepAhead() -> Bool {
-        guard let local, let transform, let taken = take(0, dealing: false) else { return false }
-        let started = ContinuousClock.now
-        defer { busy?.add(0, since: started) }
-        var mine = callersLocal.take() ?? local(0)
-        for place in taken {
-            let index = order?[place] ?? place
-            buffer[index] = transform(&mine, index)
-        }
-        callersLocal = consume mine
-        return true
-    }
+    private func stepAhead() -> Bool { work(0, dealing: false, chunks: 1) }
 
     /// The next chunk for `thread` (places in `order`): from the front of its share; else, if `dealing` and unless it is
     /// one of the other threads and has been given the next map already, it deals itself every other chunk of the share
