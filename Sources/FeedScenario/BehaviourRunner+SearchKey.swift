@@ -42,7 +42,7 @@ extension BehaviourRunner {
     public func searchKey(_ key: (Behaviour.State) -> AnyHashable, latencyPhase: Int = 0) -> PlayKey {
         let issued = requestsIssued
         let owedKeys = owed.map { entry -> PlayKey.OwedKey in
-            let after = entry.due - time
+            let after = untilDue(entry.due)
             switch entry.event {
             case .reply(let request, _, let head): return .init(after: after, what: .reply(request.id - issued, head: head))
             case .timer(let name): return .init(after: after, what: .timer(name))
@@ -56,7 +56,7 @@ extension BehaviourRunner {
         return PlayKey(state: key(state),
                        geometry: [viewport.width, viewport.height, contentOffset, contentInsetTop, contentInsetBottom],
                        flags: scrollFlags, visibleRows: Array(visibleRows) + [-1] + prefetched, pageIndex: pageIndex, inFlight: flying, owed: owedKeys,
-                       toast: toast?.text, toastLeft: toast.map { $0.until - time } ?? 0, latencyPhase: latencyPhase,
+                       toast: toast?.text, toastLeft: toast.map { untilDue($0.until) } ?? 0, latencyPhase: latencyPhase,
                        inserted: insertedItems)
     }
 }
@@ -130,7 +130,7 @@ extension BehaviourRunner {
         // `owed` is in due order.
         hasher.combine(owed.count)
         for entry in owed {
-            hasher.combine(entry.due - time)
+            hasher.combine(untilDue(entry.due))
             switch entry.event {
             case .reply(let request, _, let head):
                 hasher.combine(0)
@@ -145,7 +145,7 @@ extension BehaviourRunner {
             }
         }
         hasher.combine(toast?.text)
-        hasher.combine(toast.map { $0.until - time } ?? 0)
+        hasher.combine(toast.map { untilDue($0.until) } ?? 0)
         hasher.combine(latencyPhase)
         hasher.combine(insertedItems)
     }
@@ -153,6 +153,13 @@ extension BehaviourRunner {
 
 extension BehaviourRunner {
     // What `searchKey` and `hashSearchKey` both read, said once.
+
+    /// The seconds from now to `due`, to the microsecond, as the clock reads them (`VirtualTime`). The plain
+    /// difference of two clock readings depends on where they are, not only on how far apart: 1.2 − 0.9 is
+    /// 0.29999999999999993 and 0.6 − 0.3 is 0.3. A key holding it told the same moment apart by when it came,
+    /// and which of two such moments a search kept decided the states it found after: shards, which keep others,
+    /// found other states than one search (latencies of 0.3 s on the large model).
+    private func untilDue(_ due: Double) -> Double { VirtualTime.rounded(due - time) }
 
     /// The drag, the refresh control's hold and its threshold crossed, as bits.
     private var scrollFlags: UInt8 { UInt8(isDragging ? 1 : 0) | UInt8(refreshing ? 2 : 0) | UInt8(pulledPastThreshold ? 4 : 0) }

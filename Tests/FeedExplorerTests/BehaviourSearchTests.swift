@@ -325,6 +325,35 @@ final class BehaviourSearchTests: XCTestCase {
         }
     }
 
+    /// A moment's key reads the clock's distances to the microsecond: a reply owed 0.3 s from now is the same moment
+    /// whenever now is (in floating point 1.2 − 0.9 is not 0.6 − 0.3). Read as plain differences, the same moment
+    /// reached at other times had other fingerprints, which of them a search kept decided what it found next, and
+    /// merged shards, which keep others, found more states than one search.
+    func testAMomentIsTheSameMomentWhateverTheClockReads() throws {
+        let list = try ExplorerFixtures.scenario(#"{ "name": "pager", "preset": "standard", "source": { "total": 60, "pageSize": 20, "latency": [0.3, 1.1] }, "events": ["launch"] }"#)
+        let explorer = BehaviourExplorer(RulesBehaviour(config: list.config, style: list.style), scenario: list, maxDepth: 9)
+        func launched(after wait: Double) -> BehaviourRunner<RulesBehaviour> {
+            var runner = BehaviourRunner(explorer.behaviour, scenario: list)
+            runner.searching = true
+            for step: ScriptStep in wait > 0 ? [.wait(wait), .event(.launch)] : [.event(.launch)] { runner.perform(step) }
+            return runner
+        }
+        let (now, later) = (launched(after: 0), launched(after: 0.9))
+        XCTAssertEqual([now.nextDue, later.nextDue], [0.3, 1.2])
+        XCTAssertEqual(now.searchKey(explorer.key), later.searchKey(explorer.key))
+        XCTAssertEqual(now.searchFingerprint(hashingState: { $1.combine(explorer.key($0)) }),
+                       later.searchFingerprint(hashingState: { $1.combine(explorer.key($0)) }))
+
+        let whole = explorer.search()
+        let results = try (1...2).map { index in
+            var shard = explorer
+            shard.shard = SearchShard(index: index, count: 2, depth: 3)
+            return try ShardResult.read(try XCTUnwrap(shard.search().shardResult).bytes(), file: "shard-\(index)")
+        }
+        let merged = try ShardMerge.merge(results, identity: explorer.searchIdentity).statistics
+        XCTAssertEqual([merged.states, merged.transitions], [whole.statistics.states, whole.statistics.transitions])
+    }
+
     /// A shard stopped early leaves a checkpoint and no result; resumed (its visited set rebuilt by re-running the
     /// trail, the states it left to other shards included), it leaves the uninterrupted shard's result, byte for byte.
     /// Shards whose `Hasher`s were seeded differently are refused, saying how to run them.
