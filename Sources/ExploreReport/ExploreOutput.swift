@@ -85,6 +85,11 @@ public struct ExploreOutput {
     /// The DOT file, then its SVG beside it (`graph.dot` → `graph.svg`) when Graphviz is there.
     private func writeGraph(_ dot: String, graphviz: Graphviz, written: inout Written) throws(RenderError) {
         let text = findings.dot("\(scenario.name), depth \(depth)")
+        // Its folder made first, as `--out`'s is.
+        let folder = (dot as NSString).deletingLastPathComponent
+        if !folder.isEmpty, let problem = FrameWriter.makeFolders(folder) {
+            throw .output(OutputError(path: folder, message: "cannot create the folder of the state graph (\(problem))"))
+        }
         do throws(OutputError) { try AtomicFile.replace(at: dot, with: Array(text.utf8)) } catch { throw .output(error) }
         written.dot = dot
         let svg = (dot.hasSuffix(".dot") ? String(dot.dropLast(4)) : dot) + ".svg"

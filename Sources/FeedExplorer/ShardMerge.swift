@@ -247,10 +247,13 @@ public enum ShardMerge {
         guard let first = results.first else { throw .mismatch("no shard results given") }
         for result in results {
             if let identity, result.identity != identity {
-                throw .mismatch("\(result.file) was written for \(result.identity), but this run is \(identity)")
+                let differences = SearchIdentity.described(found: result.identity, expected: identity, labels: ("in the shard", "in this run"))
+                throw .mismatch("\(result.file) was written for another search (\(differences))")
             }
             guard result.identity == first.identity else {
-                throw .mismatch("\(result.file) is of \(result.identity), \(first.file) of \(first.identity)")
+                throw .mismatch("\(result.file) and \(first.file) are shards of different searches ("
+                                + SearchIdentity.described(found: result.identity, expected: first.identity,
+                                                           labels: ("in \(result.file)", "in \(first.file)")) + ")")
             }
             guard result.shard.count == first.shard.count, result.shard.depth == first.shard.depth, result.maxDepth == first.maxDepth,
                   result.findings.count == first.findings.count else {

@@ -5,4 +5,6 @@ public enum StopReason: String, Sendable {
     case depthLimit = "the depth limit"
     case stateLimit = "the state limit"
     case timeLimit = "the time limit"
+    /// Asked to stop (`BehaviourExplorer.search(interrupted:)`): the CLI's first Ctrl-C.
+    case interrupted = "an interrupt"
 }

@@ -12,6 +12,9 @@ public enum ExitStatus: Int32, Sendable {
     case noInput = 66
     /// Output cannot be written.
     case cannotCreate = 73
+    /// Stopped by Ctrl-C (SIGINT) or SIGTERM, after keeping what it could (a search's checkpoint): 128 + SIGINT, as a
+    /// shell reports a command the signal stopped.
+    case interrupted = 130
 }
 
 /// Why a command stopped: the lines to print on stderr, and the exit status.

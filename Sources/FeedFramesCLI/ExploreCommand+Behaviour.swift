@@ -4,6 +4,8 @@ import FeedEngine
 import FeedExplorer
 import FeedScenario
 import Foundation
+import FrameFolder
+import FrameRendering
 
 /// `feedframes explore`: the search of the list's behaviour (`BehaviourExplorer`), the very code `render`
 /// plays, with FeedFrames playing UIKit around it as for a team's logic.
@@ -37,13 +39,25 @@ extension ExploreCommand {
     private func search<Behaviour: PagingBehaviour>(_ explorer: BehaviourExplorer<Behaviour>, logic: String, scenario: Scenario,
                                                     out: String, console: Console,
                                                     progress: (ExplorationStatistics) -> Void) throws {
-        if !merge.isEmpty { return try runMerge(explorer, logic: logic, scenario: scenario, out: out, console: console) }
+        // What the search writes is checked before it runs, for hours perhaps: its folder, written whole at the end as
+        // every command's (replacing only a folder FeedFrames wrote), and the checkpoint's folder.
+        let writer = try Self.writer(for: out)
+        if !merge.isEmpty { return try runMerge(explorer, logic: logic, scenario: scenario, out: out, writer: writer, console: console) }
+        if let checkpoint { try Self.checkWritable(checkpoint: checkpoint) }
         var explorer = explorer
         if let shard = self.shard {
             try DeterministicHashing.ensure()
             explorer.shard = SearchShard(index: shard.index, count: shard.count, depth: shardDepth)
         }
         let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        // The first Ctrl-C (or SIGTERM) stops the search at its next batch (or as it begins), to write what it found and
+        // its checkpoint; a second stops the process at once.
+        let interrupt = InterruptFlag()
+        Interruption.deferStop {
+            interrupt.raise()
+            FileHandle.standardError.write(Data("\nStopping at the next batch to write a checkpoint (Ctrl-C again to stop at once, without one)\n".utf8))
+        }
+        defer { Interruption.endDeferral() }
         var resumed: SearchCheckpoint?
         if let resume {
             do throws(CheckpointError) { resumed = try SearchCheckpoint.load(resume) } catch {
@@ -57,12 +71,13 @@ extension ExploreCommand {
         let result: BehaviourSearch
         if let resumed {
             do throws(CheckpointError) {
-                result = try explorer.search(resuming: resumed, jobs: jobs, timeLimit: timeLimit, progress: progress)
+                result = try explorer.search(resuming: resumed, jobs: jobs, timeLimit: timeLimit, progress: progress,
+                                             interrupted: { interrupt.isRaised })
             } catch {
                 throw CommandFailure(Self.status(of: error), "\(error)")
             }
         } else {
-            result = explorer.search(jobs: jobs, timeLimit: timeLimit, progress: progress)
+            result = explorer.search(jobs: jobs, timeLimit: timeLimit, progress: progress, interrupted: { interrupt.isRaised })
         }
         console.endProgress()
         let stats = result.statistics
@@ -80,15 +95,22 @@ extension ExploreCommand {
         if let shard = explorer.shard {
             console.out("  shard \(shard.index)/\(shard.count): \(result.excluded) states at depth \(shard.depth) left to the other shards")
         }
-        try report(result.violations, invariants: result.invariants, skipped: result.skipped, out: out, console: console)
-        if let shard = explorer.shard { try Self.write(result.shardResult, of: shard, out: out, console: console) }
-        if let checkpoint = result.checkpoint { try Self.write(checkpoint, to: self.checkpoint ?? "\(out)/explore.checkpoint", console: console) }
+        var lines = try report(result.violations, invariants: result.invariants, skipped: result.skipped, out: out, writer: writer)
+        if let shard = explorer.shard { lines += try Self.write(result.shardResult, of: shard, out: out, writer: writer) }
+        if let checkpoint = result.checkpoint {
+            lines.append(try Self.write(checkpoint, to: self.checkpoint, out: out, writer: writer))
+        }
+        try Self.commit(writer)
+        for line in lines { console.out(line) }
+        if result.stop == .interrupted {
+            throw CommandFailure(.interrupted, "interrupted: the search stopped early; --resume its checkpoint to go on")
+        }
         if !result.violations.isEmpty { throw Self.broken(result.violations.count, out: out) }
     }
 
     /// `--merge` for a team's logic: the shards' results as one search's, each counterexample re-run.
     private func runMerge<Behaviour: PagingBehaviour>(_ explorer: BehaviourExplorer<Behaviour>, logic: String, scenario: Scenario,
-                                                      out: String, console: Console) throws {
+                                                      out: String, writer: FrameWriter, console: Console) throws {
         let merged: MergedExploration
         let violations: [BehaviourViolation]
         do throws(ShardMergeError) {
@@ -99,40 +121,34 @@ extension ExploreCommand {
         }
         console.out(mergedSummary(scenario, logic: logic, merged))
         console.out(Self.collisionLine(states: merged.statistics.states))
-        try report(violations, invariants: explorer.searchedRuleSummaries, skipped: explorer.skippedRules, out: out, console: console)
+        let lines = try report(violations, invariants: explorer.searchedRuleSummaries, skipped: explorer.skippedRules, out: out, writer: writer)
+        try Self.commit(writer)
+        for line in lines { console.out(line) }
         if !violations.isEmpty { throw Self.broken(violations.count, out: out) }
     }
 
-    /// Each rule ok, or FAIL with its shortest path, its replies and its counterexample file; then the rules not checked.
+    /// Each rule ok, or FAIL with its shortest path, its replies and its counterexample file (written to `writer`);
+    /// then the rules not checked. The lines, to print once the folder is in place.
     private func report(_ violations: [BehaviourViolation], invariants: [(name: String, summary: String)], skipped: [String],
-                        out: String, console: Console) throws {
+                        out: String, writer: FrameWriter) throws(CommandFailure) -> [String] {
+        var lines: [String] = []
         for (name, _) in invariants {
             guard let violation = violations.first(where: { $0.invariant == name }) else {
-                console.out("  ok    \(name)")
+                lines.append("  ok    \(name)")
                 continue
             }
-            console.out("  FAIL  \(name): \(violation.message) (\(violation.occurrences) found)")
+            lines.append("  FAIL  \(name): \(violation.message) (\(violation.occurrences) found)")
             let events = CounterexampleWriter.events(violation.path)
-            console.out("        shortest, \(events.count) events: \(events.joined(separator: ", "))")
+            lines.append("        shortest, \(events.count) events: \(events.joined(separator: ", "))")
             let replies = CounterexampleWriter.replies(violation.path, issued: violation.requestsIssued)
-            if !replies.isEmpty { console.out("        replies: \(replies.map(\.rawValue).joined(separator: ", "))") }
-            console.out("        scenario: \(try Self.writeCounterexample(violation.counterexample, rule: name, out: out))")
+            if !replies.isEmpty { lines.append("        replies: \(replies.map(\.rawValue).joined(separator: ", "))") }
+            let file = "counterexamples/\(name).json"
+            try Self.write(ScenarioWriter.bytes(of: violation.counterexample), to: file, in: writer)
+            lines.append("        scenario: \(out)/\(file)")
         }
         for name in skipped {
-            console.out("  --    \(name): not checked (it needs the whole graph; run without --fingerprints)")
+            lines.append("  --    \(name): not checked (it needs the whole graph; run without --fingerprints)")
         }
-    }
-
-    /// `<out>/counterexamples/<rule>.json`, a scenario that replays the path.
-    static func writeCounterexample(_ counterexample: Scenario, rule: String, out: String) throws(CommandFailure) -> String {
-        let folder = "\(out)/counterexamples"
-        let file = "\(folder)/\(rule).json"
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try Data(ScenarioWriter.bytes(of: counterexample)).write(to: URL(fileURLWithPath: file), options: .atomic)
-        } catch {
-            throw CommandFailure(.cannotCreate, "cannot write \(file): \(error.localizedDescription)")
-        }
-        return file
+        return lines
     }
 }

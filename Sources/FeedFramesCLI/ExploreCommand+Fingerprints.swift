@@ -2,6 +2,8 @@ import FeedEngine
 import FeedExplorer
 import FeedScenario
 import Foundation
+import FrameFolder
+import FrameRendering
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -29,18 +31,12 @@ extension ExploreCommand {
         }
     }
 
-    /// `<out>/shard-i-of-n.result` of a shard that finished, or why there is none yet.
-    static func write(_ result: ShardResult?, of shard: SearchShard, out: String, console: Console) throws(CommandFailure) {
-        guard let result else {
-            return console.out("Shard result: none yet (the shard stopped early; resume it to the end to merge it)")
-        }
-        let file = "\(out)/shard-\(shard.index)-of-\(shard.count).result"
-        do throws(ShardMergeError) {
-            try result.write(to: file)
-        } catch {
-            throw CommandFailure(.cannotCreate, "\(error)")
-        }
-        console.out("Shard result: \(file) (merge the \(shard.count) with feedframes explore --merge FILE … and the same scenario and --depth)")
+    /// `<out>/shard-i-of-n.result` of a shard that finished, or why there is none yet: the line to print.
+    static func write(_ result: ShardResult?, of shard: SearchShard, out: String, writer: FrameWriter) throws(CommandFailure) -> [String] {
+        guard let result else { return ["Shard result: none yet (the shard stopped early; resume it to the end to merge it)"] }
+        let file = "shard-\(shard.index)-of-\(shard.count).result"
+        try write(result.bytes(), to: file, in: writer)
+        return ["Shard result: \(out)/\(file) (merge the \(shard.count) with feedframes explore --merge FILE … and the same scenario and --depth)"]
     }
 
     /// `explore NAME (LOGIC) to depth D: N states, T transitions, depth reached R, why it ended, seconds`.
@@ -68,18 +64,66 @@ extension ExploreCommand {
         String(format: "  fingerprint collision probability for %d states: at most %.1e", states, Fingerprint.collisionProbability(states: states))
     }
 
-    /// Writes the checkpoint of a search that stopped early (atomically, its folder made first) and says how to go on.
-    static func write(_ checkpoint: SearchCheckpoint, to path: String, console: Console) throws(CommandFailure) {
-        let folder = (path as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true)
-        } catch {
-            throw CommandFailure(.cannotCreate, "cannot create \(folder): \(error.localizedDescription)")
+    /// The checkpoint of a search that stopped early, in the output folder (`writer`) or at `path` (atomically, its
+    /// folder made first), and the line that says how to go on.
+    static func write(_ checkpoint: SearchCheckpoint, to path: String?, out: String, writer: FrameWriter) throws(CommandFailure) -> String {
+        let shown: String
+        if let path {
+            try makeFolder(of: path, for: "the checkpoint")
+            do throws(CheckpointError) { try checkpoint.write(to: path) } catch {
+                throw CommandFailure(.cannotCreate, "\(error)")
+            }
+            shown = path
+        } else {
+            try write(checkpoint.bytes(), to: "explore.checkpoint", in: writer)
+            shown = "\(out)/explore.checkpoint"
         }
-        do throws(CheckpointError) { try checkpoint.write(to: path) } catch {
-            throw CommandFailure(.cannotCreate, "\(error)")
+        return "Checkpoint: \(shown) (continue with --resume \(shown), raising --depth, --max-states or --time-limit)"
+    }
+
+    /// The writer of the output folder `out`, made before the search: it fails now when the folder cannot be written
+    /// or is not FeedFrames' to replace.
+    static func writer(for out: String) throws(CommandFailure) -> FrameWriter {
+        do throws(OutputError) { return try FrameWriter(target: URL(fileURLWithPath: out), kind: .exploration) } catch {
+            throw CommandFailure(RenderError.output(error))
         }
-        console.out("Checkpoint: \(path) (continue with --resume \(path), raising --depth, --max-states or --time-limit)")
+    }
+
+    static func write(_ bytes: [UInt8], to file: String, in writer: FrameWriter) throws(CommandFailure) {
+        do throws(OutputError) { try writer.write(bytes, to: file) } catch { throw CommandFailure(RenderError.output(error)) }
+    }
+
+    /// Puts the output folder in place, whole.
+    static func commit(_ writer: FrameWriter) throws(CommandFailure) {
+        do throws(OutputError) { try writer.commit() } catch { throw CommandFailure(RenderError.output(error)) }
+    }
+
+    /// Fails now, before a search that may run for hours, when no checkpoint can be written at `path`: its folder
+    /// cannot be made or written to, or a folder stands at the path.
+    static func checkWritable(checkpoint path: String) throws(CommandFailure) {
+        let folder = try makeFolder(of: path, for: "the checkpoint")
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw CommandFailure(.cannotCreate, "cannot write the checkpoint \(path): it is a folder (give --checkpoint a file)")
+        }
+        let probe = folder + "/.feedframes-probe-\(getpid())"
+        let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw CommandFailure(.cannotCreate, "cannot write the checkpoint \(path): \(folder): \(String(cString: strerror(errno)))")
+        }
+        close(descriptor)
+        unlink(probe)
+    }
+
+    /// Makes the folder `path` lies in (`mkdir -p`), or says why it cannot, naming `what` goes there; returns the folder.
+    @discardableResult
+    static func makeFolder(of path: String, for what: String) throws(CommandFailure) -> String {
+        let parent = (path as NSString).deletingLastPathComponent
+        let folder = parent.isEmpty ? "." : parent
+        if let problem = FrameWriter.makeFolders(folder) {
+            throw CommandFailure(.cannotCreate, "cannot write \(what) \(path): cannot create the folder \(folder) (\(problem))")
+        }
+        return folder
     }
 
     /// A missing checkpoint is missing input (66); one that is not a checkpoint, damaged or another search's is bad data (65).

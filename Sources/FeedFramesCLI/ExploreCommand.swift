@@ -95,7 +95,8 @@ struct ExploreCommand: ParsableCommand {
     var jobs: Int?
 
     @Option(name: .customLong("time-limit"),
-            help: ArgumentHelp("Stop a fingerprint search after this many seconds and write a checkpoint to continue from.",
+            help: ArgumentHelp("Stop a fingerprint search after this many seconds and write a checkpoint to continue from "
+                               + "(with --resume, counted from the end of the rebuild of the visited set).",
                                valueName: "seconds"))
     var timeLimit: Double?
 

@@ -63,7 +63,7 @@ public final class FrameWriter: @unchecked Sendable {
     }
 
     /// `mkdir -p`, with the reason of the first failure (e.g. "Not a directory" when a file is in the way).
-    static func makeFolders(_ path: String) -> String? {
+    public static func makeFolders(_ path: String) -> String? {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             return isDirectory.boolValue ? nil : String(cString: strerror(ENOTDIR))
@@ -87,7 +87,7 @@ public final class FrameWriter: @unchecked Sendable {
                 guard marker.kind == kind.name else {
                     throw OutputError(path: target.path, message: "holds FeedFrames' \(marker.kind) output, not a \(kind.name); \(advice)")
                 }
-            } else if kind.writesMarker, let legacy = kind.legacyMarker, !entries.contains(legacy) {
+            } else if kind.writesMarker, !kind.legacyMarkers.isEmpty, !kind.heldBeforeMarkers(entries) {
                 // Not ours, nor what an earlier version wrote (it always wrote `legacy`).
                 throw OutputError(path: target.path, message: "is a folder FeedFrames did not write (it has no \(FolderMarker.fileName)); \(advice)")
             }

@@ -35,6 +35,14 @@ public enum Interruption {
         while true { sleep(60) }
     }
 
+    /// Has the first SIGINT, SIGTERM or SIGHUP call `handler` instead of stopping the process, until `endDeferral()`:
+    /// a long search then stops at its next step and keeps what it found (a checkpoint). A second signal stops the
+    /// process as before.
+    public static func deferStop(to handler: @escaping @Sendable () -> Void) { registry.setDeferred(handler) }
+
+    /// Signals stop the process again.
+    public static func endDeferral() { registry.setDeferred(nil) }
+
     /// The paths now registered, for tests.
     static var registered: Set<String> { registry.paths }
 
@@ -49,6 +57,11 @@ public enum Interruption {
         var isStopping: Bool { stoppingLock.withLock { stopping } }
 
         var paths: Set<String> { lock.withLock { registered } }
+
+        /// What the next signal calls instead of stopping (`deferStop`); taken by that signal.
+        private var deferred: (@Sendable () -> Void)?
+
+        func setDeferred(_ handler: (@Sendable () -> Void)?) { lock.withLock { deferred = handler } }
 
         func add(_ path: String) { lock.withLock { _ = registered.insert(path) } }
 
@@ -67,8 +80,15 @@ public enum Interruption {
             }
         }
 
-        /// Removes every registered path, then ends the process with the signal's default action.
+        /// Removes every registered path, then ends the process with the signal's default action; or, the first time
+        /// after `deferStop`, calls its handler.
         private func stop(_ signalNumber: Int32) {
+            if let handler = lock.withLock({ () -> (@Sendable () -> Void)? in
+                defer { deferred = nil }
+                return deferred
+            }) {
+                return handler()
+            }
             stoppingLock.withLock { stopping = true }
             // Held to the end: no writer registers a new folder while the process stops.
             lock.lock()

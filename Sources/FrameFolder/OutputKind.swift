@@ -5,13 +5,15 @@
 /// `FolderMarker`). A folder is replaced only when it is empty, or holds that
 /// marker for the same kind and nothing but the names the kind writes; a
 /// folder written before markers existed is recognised by its exact
-/// contents: the file each kind always wrote, and nothing else.
+/// contents: a file that kind always wrote, and nothing else.
 public struct OutputKind: Hashable, Sendable, CustomStringConvertible {
     /// The kind's name in the marker (`scenario`, `gallery`, …).
     public var name: String
-    /// The file every folder of this kind held before markers existed; `nil` when
-    /// the kind's entries alone tell its folders apart.
-    public var legacyMarker: String?
+    /// Names (or name patterns) one of which every folder of this kind held before it had a marker; empty when
+    /// the kind's entries alone tell its folders apart. `explore` wrote no marker for a fingerprint search
+    /// until 0.4.0, whose folder held its checkpoint or shard result (or only counterexamples, which no
+    /// marker tells from anyone's).
+    public var legacyMarkers: [String]
     /// Whether its folders carry a marker file. Snapshot references do not: they sit
     /// in a team's repository, and their frame file names already say what they are.
     public var writesMarker: Bool
@@ -19,14 +21,19 @@ public struct OutputKind: Hashable, Sendable, CustomStringConvertible {
     /// name patterns (`*` matches any run of characters), the marker aside.
     public var entries: [String]
 
-    public init(name: String, legacyMarker: String?, writesMarker: Bool = true, entries: [String]) {
+    public init(name: String, legacyMarkers: [String], writesMarker: Bool = true, entries: [String]) {
         self.name = name
-        self.legacyMarker = legacyMarker
+        self.legacyMarkers = legacyMarkers
         self.writesMarker = writesMarker
         self.entries = entries
     }
 
     public var description: String { name }
+
+    /// Whether `entries`, the names directly inside a folder with no marker, hold one of `legacyMarkers`.
+    func heldBeforeMarkers(_ entries: [String]) -> Bool {
+        entries.contains { entry in legacyMarkers.contains { Self.matches(entry, pattern: $0) } }
+    }
 
     /// Whether `entry`, a name directly inside the folder, is one this kind writes.
     public func writes(_ entry: String) -> Bool {
@@ -60,24 +67,25 @@ public struct OutputKind: Hashable, Sendable, CustomStringConvertible {
 
     /// A scenario's frames (`render`, a counterexample's frames).
     public static let scenario = OutputKind(
-        name: "scenario", legacyMarker: "scenario.json",
+        name: "scenario", legacyMarkers: ["scenario.json"],
         entries: ["####*.html", "####*.txt", "####*.json", "####*.png", "frames.json", "frames.js", "texts-####*.js",
                   "scenario.json", "index.html", "fonts", "*.gif"])
     /// Snapshot references and the actual frames of a failed snapshot test (no viewer, no scenario.json).
     public static let snapshot = OutputKind(
-        name: "snapshot", legacyMarker: nil, writesMarker: false,
+        name: "snapshot", legacyMarkers: [], writesMarker: false,
         entries: ["####*.html", "####*.txt", "####*.json", "####*.png", "fonts"])
     /// `feedframes preview`.
     public static let gallery = OutputKind(
-        name: "gallery", legacyMarker: "gallery.json",
+        name: "gallery", legacyMarkers: ["gallery.json"],
         entries: ["*.html", "*.txt", "*.json", "*.png", "*.js", "*.gif", "fonts", "*-*"])  // "*-*": a row's folder, standard-en
     /// `feedframes explore`.
     public static let exploration = OutputKind(
-        name: "explore", legacyMarker: "report.txt",
-        entries: ["index.html", "report.txt", "gallery", "counterexamples", "*.dot", "*.svg", "*.json", "fonts"])
+        name: "explore", legacyMarkers: ["report.txt", "explore.checkpoint", "shard-*-of-*.result"],
+        entries: ["index.html", "report.txt", "gallery", "counterexamples", "*.dot", "*.svg", "*.json", "fonts",
+                  "explore.checkpoint", "shard-*-of-*.result"])
     /// `feedframes sweep`.
-    public static let sweep = OutputKind(name: "sweep", legacyMarker: "sweep.txt", entries: ["sweep.txt", "sweep.html"])
+    public static let sweep = OutputKind(name: "sweep", legacyMarkers: ["sweep.txt"], entries: ["sweep.txt", "sweep.html"])
     /// `feedframes diff --html`.
-    public static let diffReport = OutputKind(name: "diff-report", legacyMarker: "index.html",
+    public static let diffReport = OutputKind(name: "diff-report", legacyMarkers: ["index.html"],
                                               entries: ["index.html", "frames", "*.html", "*.css", "*.js", "*.png", "*.gif"])
 }

@@ -354,6 +354,28 @@ final class BehaviourSearchTests: XCTestCase {
         XCTAssertEqual([merged.states, merged.transitions], [whole.statistics.states, whole.statistics.transitions])
     }
 
+    /// A checkpoint of another search is refused naming the parts that differ, not by two identities of a thousand
+    /// characters in which to find them.
+    func testACheckpointOfAnotherSearchIsRefusedSayingWhatDiffers() throws {
+        let list = try scenario()
+        var found = BehaviourExplorer(RulesBehaviour(config: list.config), scenario: list, maxDepth: 3)
+        var expected = found
+        found.insertLimit = 2
+        found.shard = SearchShard(index: 1, count: 2, depth: 4)
+        expected.insertLimit = 1
+        expected.pageLimit = 3
+        XCTAssertEqual(SearchIdentity.differences(found: found.checkpointIdentity, expected: expected.checkpointIdentity, labels: ("there", "here")),
+                       ["--inserts: 2 there, 1 here", "--pages: none there, 3 here", "--shard or --shard-depth: 1/2 at depth 4 there, none here"])
+        XCTAssertEqual(SearchIdentity.differences(found: found.checkpointIdentity, expected: found.checkpointIdentity, labels: ("there", "here")), [])
+        let other = BehaviourExplorer(RulesBehaviour(config: list.config), scenario: try scenario(total: 80), maxDepth: 3)
+        XCTAssertEqual(SearchIdentity.differences(found: other.searchIdentity, expected: expected.searchIdentity, labels: ("there", "here"))
+                        .map { String($0.prefix(44)) }, ["the scenario (its list, items or latencies): pager", "--inserts: none there, 1 here", "--pages: none there, 3 here"]
+                        .map { String($0.prefix(44)) })
+        let error = CheckpointError.otherSearch(file: "c", expected: expected.checkpointIdentity, found: found.checkpointIdentity)
+        XCTAssertTrue(error.description.hasPrefix("checkpoint c was written for another search (--inserts: 2 in the checkpoint, 1 in this run; "
+                                                  + "--pages: none in the checkpoint, 3 in this run; "), error.description)
+    }
+
     /// A shard stopped early leaves a checkpoint and no result; resumed (its visited set rebuilt by re-running the
     /// trail, the states it left to other shards included), it leaves the uninterrupted shard's result, byte for byte.
     /// Shards whose `Hasher`s were seeded differently are refused, saying how to run them.

@@ -327,7 +327,7 @@ final class FingerprintSearchTests: XCTestCase {
         XCTAssertThrowsError(try ShardMerge.merge([one, one])) { XCTAssertTrue("\($0)".contains("given twice 1"), "\($0)") }
         let other = try XCTUnwrap(search("standard", depth: 5, configure: { $0.shard = SearchShard(index: 2, count: 2, depth: 2) }).shardResult)
         XCTAssertThrowsError(try ShardMerge.merge([one, other])) { XCTAssertTrue("\($0)".contains("to depth 5"), "\($0)") }
-        XCTAssertThrowsError(try ShardMerge.merge([one], identity: "another")) { XCTAssertTrue("\($0)".contains("this run is another"), "\($0)") }
+        XCTAssertThrowsError(try ShardMerge.merge([one], identity: "another")) { XCTAssertTrue("\($0)".contains("another in this run"), "\($0)") }
         var bytes = one.bytes()
         bytes[bytes.count / 2] ^= 1
         XCTAssertThrowsError(try ShardResult.read(bytes, file: "x")) { XCTAssertTrue("\($0)".contains("checksum"), "\($0)") }

@@ -57,6 +57,61 @@ final class ExploreCommandTests: XCTestCase {
         XCTAssertEqual(resumed.crashSigns, [])
     }
 
+    /// A fingerprint search's folder is written as every command's: whole at the end, replacing only a folder FeedFrames
+    /// wrote (a report's too, nothing of it left), never anyone else's; and where it or the checkpoint cannot be written,
+    /// it says so before the search, not after hours of it.
+    func testAFingerprintSearchWritesItsFolderWholeAndChecksItFirst() throws {
+        try cli.write("{\"mine\": 1}", to: "theirs/counterexamples/spinner-has-a-request.json")
+        try cli.write("mine", to: "theirs/notes.txt")
+        let theirs = try cli.run("explore", "--preset", "seed001", "--fingerprints", "--out", "theirs")
+        XCTAssertEqual(theirs.status, 73, theirs.stderr)
+        XCTAssertFalse(theirs.stdout.contains("states,"), "refused before the search: \(theirs.stdout)")
+        XCTAssertEqual(try cli.text("theirs/counterexamples/spinner-has-a-request.json"), "{\"mine\": 1}")
+        XCTAssertEqual(cli.list("theirs"), ["counterexamples", "notes.txt"])
+
+        XCTAssertEqual(try cli.run("explore", "--preset", "seed001", "--depth", "3", "--out", "out").status, 1, "seed001 breaks a rule")
+        XCTAssertTrue(cli.list("out").contains("index.html"))
+        let again = try cli.run("explore", "--preset", "standard", "--depth", "3", "--fingerprints", "--out", "out")
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(cli.list("out"), [".feedframes", "explore.checkpoint"], "the report and seed001's counterexample are gone")
+
+        try cli.write("a file", to: "afile")
+        let checkpoint = try cli.run("explore", "--preset", "standard", "--depth", "3", "--checkpoint", "afile/x.checkpoint", "--out", "o")
+        XCTAssertEqual(checkpoint.status, 73)
+        XCTAssertEqual(checkpoint.stderrLines, ["cannot write the checkpoint afile/x.checkpoint: cannot create the folder afile (Not a directory)"])
+        XCTAssertFalse(checkpoint.stdout.contains("states,"), "refused before the search: \(checkpoint.stdout)")
+        XCTAssertEqual(try cli.run("explore", "--preset", "standard", "--fingerprints", "--out", "afile").status, 73)
+    }
+
+    /// `--dot` makes its file's folder, as `--out` does (the README's `--dot output/seed001.dot` in a fresh folder).
+    func testTheStateGraphsFolderIsMade() throws {
+        let outcome = try cli.run("explore", "--preset", "standard", "--depth", "2", "--dot", "graphs/standard.dot", "--out", "out")
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertTrue(try cli.text("graphs/standard.dot").hasPrefix("digraph"))
+    }
+
+    /// The first Ctrl-C stops a fingerprint search at its next batch: it writes its checkpoint, which resumes, and exits 130.
+    func testAnInterruptedSearchKeepsItsCheckpoint() throws {
+        let process = try cli.start(["explore", "--preset", "standard", "--depth", "60", "--fingerprints", "--jobs", "1", "--out", "out"])
+        // Until its output folder is begun (a hidden folder beside it), then a moment more: the search is under way.
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning && Date() < deadline && !((try? FileManager.default.contentsOfDirectory(atPath: cli.folder.path)) ?? [])
+            .contains(where: { $0.hasPrefix(".out-tmp-") }) {
+            usleep(5_000)
+        }
+        usleep(300_000)
+        XCTAssertTrue(process.isRunning, "the search of depth 60 was still running")
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .exit)
+        XCTAssertEqual(process.terminationStatus, 130)
+        XCTAssertEqual(cli.list("out"), [".feedframes", "explore.checkpoint"])
+        let resumed = try cli.run("explore", "--preset", "standard", "--depth", "60", "--resume", "out/explore.checkpoint", "--time-limit", "0",
+                                  "--out", "out")
+        XCTAssertEqual(resumed.status, 0, resumed.stderr)
+        XCTAssertTrue(resumed.stdout.contains("stopped at the time limit"), resumed.stdout)
+    }
+
     func testMergedShardsReportWhatOneSearchReports() throws {
         // The figures and each rule's line, without the time.
         func report(_ outcome: Subprocess.Outcome) -> [String] {
@@ -196,8 +251,8 @@ final class ExploreCommandTests: XCTestCase {
         // Shards of another preset's behaviour are refused.
         let other = try cli.run(["explore", "--preset", "seed000", "--depth", "6", "--out", "merged"] + files)
         XCTAssertEqual(other.status, 65)
-        XCTAssertEqual(other.stderrLines.first?.hasPrefix("cannot merge: shard1/shard-1-of-3.result was written for behaviour Seed001Behaviour"), true,
-                       other.stderr)
+        XCTAssertEqual(other.stderrLines.first?.hasPrefix("cannot merge: shard1/shard-1-of-3.result was written for another search (the behaviour: "
+                                                          + "Seed001Behaviour in the shard, Seed000Behaviour in this run; the scenario"), true, other.stderr)
     }
 
     /// `--inserts`: the report's search and the fingerprint search find the same states, more than without

@@ -42,7 +42,8 @@ extension BehaviourExplorer {
     /// The behaviour, its key and its rules are then called from several threads at once: they must be
     /// pure functions of their arguments, as SPEC §10 asks.
     ///
-    /// A search stopped by `maxDepth`, `maxStates` or `timeLimit` (seconds) returns a `checkpoint`;
+    /// A search stopped by `maxDepth`, `maxStates`, `timeLimit` (seconds) or `interrupted` (asked between two batches,
+    /// on the calling thread: Ctrl-C in the CLI) returns a `checkpoint`;
     /// `search(resuming:)` continues it, with larger bounds, to the result of an uninterrupted search.
     ///
     /// Its counts and its first finding of each rule are `run`'s (`BehaviourSearchTests`), unless two states'
@@ -51,12 +52,14 @@ extension BehaviourExplorer {
     /// (`BehaviourRunner.searchFingerprint`): a collision, if one happened, would not repeat.
     /// - Complexity: O((states + transitions) × a move's callbacks), over `jobs` threads; memory O(states) in
     ///   fingerprints and trail, plus two levels of runners and a batch's successors.
-    public func search(jobs: Int = 1, timeLimit: Double? = nil, progress: (ExplorationStatistics) -> Void = { _ in }) -> BehaviourSearch {
-        search(jobs: jobs, timeLimit: timeLimit, batch: nil, progress: progress)
+    public func search(jobs: Int = 1, timeLimit: Double? = nil, progress: (ExplorationStatistics) -> Void = { _ in },
+                       interrupted: () -> Bool = { false }) -> BehaviourSearch {
+        search(jobs: jobs, timeLimit: timeLimit, batch: nil, progress: progress, interrupted: interrupted)
     }
 
     /// The same with `batch` parents expanded at a time (tests make it small, to merge across many batches).
-    func search(jobs: Int, timeLimit: Double?, batch: Int?, progress: (ExplorationStatistics) -> Void) -> BehaviourSearch {
+    func search(jobs: Int, timeLimit: Double?, batch: Int?, progress: (ExplorationStatistics) -> Void,
+                interrupted: () -> Bool = { false }) -> BehaviourSearch {
         var search = SearchCheckpoint(identity: checkpointIdentity, rules: invariants.count)
         search.recording = shard != nil
         var start = launched()
@@ -71,28 +74,35 @@ extension BehaviourExplorer {
         for (rule, message) in stateBreaches(start) { note(rule, message, in: &search, node: 0) }
         for (rule, message) in startBreaches { note(rule, message, in: &search, node: 0, launch: true) }
         let frontier = Frontier(current: [Held(start)], currentBase: 0, depth: 0, upcoming: [])
-        return run(&search, visited: visited, frontier: frontier, jobs: jobs, timeLimit: timeLimit, batch: batch, progress: progress)
+        return run(&search, visited: visited, frontier: frontier, jobs: jobs, timeLimit: timeLimit, batch: batch, interrupted: interrupted,
+                   progress: progress)
     }
 
     /// Continues the search `checkpoint` holds (a `BehaviourSearch.checkpoint`, perhaps from a file written
     /// by another process), to the result an uninterrupted search gives. The visited set is rebuilt first,
     /// by re-running each state found once from its parent (one move each, a level on `jobs` threads), since
     /// `Hasher`'s fingerprints differ from one process to the next.
+    /// `timeLimit` counts from the end of the rebuild.
     /// - Throws: `.otherSearch` when the checkpoint was written for another behaviour, scenario or rules;
     ///   `.damaged` when its trail does not replay (a logic that is not a pure function of its state).
     /// - Complexity: the rebuild is O(states found × a move's callbacks), then as `search`.
     public func search(resuming checkpoint: SearchCheckpoint, jobs: Int = 1, timeLimit: Double? = nil,
-                       progress: (ExplorationStatistics) -> Void = { _ in }) throws(CheckpointError) -> BehaviourSearch {
+                       progress: (ExplorationStatistics) -> Void = { _ in },
+                       interrupted: () -> Bool = { false }) throws(CheckpointError) -> BehaviourSearch {
         guard checkpoint.identity == checkpointIdentity else {
             throw .otherSearch(file: checkpoint.file, expected: checkpointIdentity, found: checkpoint.identity)
         }
         var search = checkpoint
-        // The rebuild counts in the search's time and its time limit.
-        let started = ContinuousClock().now
+        // The rebuild counts in the search's time, not in its time limit: counted there, a run resumed with the limit
+        // it stopped at, once its rebuild took that long, stopped again where it began, and a CI job with a fixed
+        // budget made no progress.
+        let clock = ContinuousClock()
+        let started = clock.now
         let (visited, frontier) = try rebuild(search, jobs: jobs)
         search.visited = FingerprintSet()
-        return run(&search, visited: visited, frontier: frontier, jobs: jobs, timeLimit: timeLimit, batch: nil, started: started,
-                   progress: progress)
+        let rebuilt = (clock.now - started).seconds
+        return run(&search, visited: visited, frontier: frontier, jobs: jobs, timeLimit: timeLimit.map { $0 + rebuilt }, batch: nil,
+                   interrupted: interrupted, started: started, progress: progress)
     }
 
     /// What a checkpoint must have been written for: the behaviour's type, the scenario as written (its list,
@@ -133,7 +143,7 @@ extension BehaviourExplorer {
     @_specialize(where Behaviour == Seed000Behaviour)
     @_specialize(where Behaviour == Seed001Behaviour)
     private func run(_ search: inout SearchCheckpoint, visited: FingerprintSet, frontier: Frontier, jobs: Int, timeLimit: Double?,
-                     batch: Int?, started: ContinuousClock.Instant = ContinuousClock().now,
+                     batch: Int?, interrupted: () -> Bool, started: ContinuousClock.Instant = ContinuousClock().now,
                      progress: (ExplorationStatistics) -> Void) -> BehaviourSearch {
         let clock = ContinuousClock()
         let secondsBefore = search.seconds
@@ -214,6 +224,7 @@ extension BehaviourExplorer {
             if search.trail.count >= maxStates { stop = .stateLimit; break }
             if depth >= maxDepth { stop = .depthLimit; break }
             if let timeLimit, (clock.now - started).seconds >= timeLimit { stop = .timeLimit; break }
+            if interrupted() { stop = .interrupted; break }
             if depth != frontier.depth {
                 frontier = Frontier(current: frontier.upcoming, currentBase: search.levelStarts[depth], depth: depth, upcoming: [])
             }
