@@ -127,6 +127,8 @@ public struct SearchCheckpoint: Sendable {
     package func levelEnd(_ depth: Int) -> Int { depth + 1 < levelStarts.count ? levelStarts[depth + 1] : trail.count }
 
     public var states: Int { trail.count }
+    /// The depth of the deepest states found.
+    public var depthReached: Int { levelStarts.count - 1 }
 
     // MARK: - The file
 

@@ -63,6 +63,7 @@ extension ExploreCommand {
             do throws(CheckpointError) { resumed = try SearchCheckpoint.load(resume) } catch {
                 throw CommandFailure(Self.status(of: error), "\(error)")
             }
+            try checkBounds(of: resumed!, file: resume)
         }
         let shardText = explorer.shard.map { ", shard \($0.index)/\($0.count) at depth \($0.depth)" } ?? ""
         console.out("explore \(scenario.name): fingerprint search, \(logic) playing the app, \(jobs) job\(jobs == 1 ? "" : "s")\(shardText), at most "
@@ -106,6 +107,19 @@ extension ExploreCommand {
             throw CommandFailure(.interrupted, "interrupted: the search stopped early; --resume its checkpoint to go on")
         }
         if !result.violations.isEmpty { throw Self.broken(result.violations.count, out: out) }
+    }
+
+    /// A checkpoint is continued with the bounds it stopped at or larger: with smaller ones the search would end where it
+    /// stands, past them, and say it stopped at them.
+    private func checkBounds(of checkpoint: SearchCheckpoint, file: String) throws(CommandFailure) {
+        if checkpoint.depthReached > depth {
+            throw CommandFailure(.usage, "checkpoint \(file) reached depth \(checkpoint.depthReached): --depth \(depth) would not continue it "
+                                 + "(give --depth \(checkpoint.depthReached) or more)")
+        }
+        if checkpoint.states > maxStates {
+            throw CommandFailure(.usage, "checkpoint \(file) holds \(checkpoint.states) states: --max-states \(maxStates) would not continue it "
+                                 + "(give --max-states \(checkpoint.states) or more)")
+        }
     }
 
     /// `--merge` for a team's logic: the shards' results as one search's, each counterexample re-run.

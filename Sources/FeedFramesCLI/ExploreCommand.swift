@@ -68,8 +68,11 @@ struct ExploreCommand: ParsableCommand {
     @Option(name: .customLong("max-states"), help: ArgumentHelp("Stop expanding at this many states (about 6.2 KB each, or 30 bytes with --fingerprints).", valueName: "n"))
     var maxStates = SearchBudget.defaultMaxStates
 
-    @Option(help: ArgumentHelp("At most this many screens in the gallery.", valueName: "n"))
-    var gallery = 400
+    @Option(name: .customLong("gallery"), help: ArgumentHelp("At most this many screens in the gallery (default: 400).", valueName: "n"))
+    var galleryGiven: Int?
+
+    /// `--gallery`, or 400.
+    var gallery: Int { galleryGiven ?? 400 }
 
     @Option(help: ArgumentHelp("Also explore new items appearing at the head of the feed while it is read (the move insert, "
                                + "one item at a time), up to this many on a path. Pages asked for by number afterwards "
@@ -162,6 +165,14 @@ struct ExploreCommand: ParsableCommand {
             if !others.isEmpty { throw ValidationError("--merge reads finished shards: leave out \(others.joined(separator: ", "))") }
         }
         if dot != nil && usesFingerprints { throw ValidationError("--dot needs the whole graph: leave out --fingerprints and its options") }
+        if usesFingerprints, templates.templates != nil || galleryGiven != nil {
+            throw ValidationError("--templates and --gallery shape the report, which a fingerprint search does not write: leave them out, "
+                                  + "or leave out --fingerprints and its options")
+        }
+        if let shard, shard.count > 1, shardDepth > depth {
+            throw ValidationError("--shard-depth \(shardDepth) is past --depth \(depth): no state would be split, and each shard would "
+                                  + "search everything (give --shard-depth \(depth) or less)")
+        }
     }
 
     func run() throws {

@@ -166,8 +166,16 @@ final class ExploreCommandTests: XCTestCase {
         let other = try cli.run("explore", "--preset", "seed000", "--depth", "3", "--resume", "c.checkpoint", "--out", "o")
         XCTAssertEqual(other.status, 65)
         XCTAssertEqual(other.stderrLines.first?.hasPrefix("checkpoint c.checkpoint was written for another search"), true, other.stderr)
-        let sharded = try cli.run("explore", "--preset", "standard", "--depth", "3", "--shard", "1/2", "--resume", "c.checkpoint", "--out", "o")
+        let sharded = try cli.run("explore", "--preset", "standard", "--depth", "4", "--shard", "1/2", "--resume", "c.checkpoint", "--out", "o")
         XCTAssertEqual(sharded.status, 65, "a checkpoint of the whole search is not one of a shard")
+        // A checkpoint continues with the bounds it stopped at or larger.
+        let shallower = try cli.run("explore", "--preset", "standard", "--depth", "1", "--resume", "c.checkpoint", "--out", "o")
+        XCTAssertEqual(shallower.status, 64)
+        XCTAssertEqual(shallower.stderrLines.first, "checkpoint c.checkpoint reached depth 2: --depth 1 would not continue it (give --depth 2 or more)")
+        XCTAssertEqual(try cli.run("explore", "--preset", "standard", "--depth", "2", "--max-states", "2", "--resume", "c.checkpoint").status, 64)
+        // Options a fingerprint search would not use are refused, not ignored.
+        XCTAssertEqual(try cli.run("explore", "--preset", "standard", "--fingerprints", "--gallery", "5").status, 64)
+        XCTAssertEqual(try cli.run("explore", "--preset", "standard", "--depth", "3", "--shard", "1/2", "--shard-depth", "4").status, 64)
         XCTAssertEqual(try cli.run("explore", "--preset", "standard", "--jobs", "0").status, 64)
         XCTAssertEqual(try cli.run("explore", "--preset", "standard", "--shard", "3/2").status, 64)
     }
