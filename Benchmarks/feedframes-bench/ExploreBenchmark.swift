@@ -23,7 +23,7 @@ enum ExploreBenchmark {
         { "name": "large", "preset": "standard", "source": { "kind": "synthetic", "pageSize": 4, "rowHeights": [44, 60, 88],
           "latency": [0.3, 2.9, 1.1, 0.7, 3.7, 1.9, 0.1, 2.3, 1.3, 4.1, 0.9] }, "events": ["launch"] }
         """
-    static let largePages = ProcessInfo.processInfo.environment["FEEDFRAMES_BENCH_PAGES"].flatMap { Int($0) } ?? 3
+    static let largePages = ProcessInfo.processInfo.environment["FEEDFRAMES_BENCH_PAGES"].flatMap { Int($0) } ?? 4
     static let largeInserts = ProcessInfo.processInfo.environment["FEEDFRAMES_BENCH_INSERTS"].flatMap { Int($0) } ?? 2
 
     static func large() throws -> Scenario { try ScenarioReader.read(Array(largeJSON.utf8), file: "large") }

@@ -41,7 +41,9 @@ struct ExploreCommand: ParsableCommand {
             printed), on one worker per core, with the same results whatever --jobs; a search that \
             stops at --depth, --max-states or --time-limit writes a checkpoint that --resume \
             continues; past --frontier-states the next level's states are kept only as their paths \
-            and re-run when expanded. Writes <out>/counterexamples/ only. A search with --shard i/n \
+            and re-run when expanded. Writes <out>/counterexamples/ and the checkpoint only. The \
+            first Ctrl-C stops the search at its next batch and writes its checkpoint (exit 130). A \
+            search with --shard i/n \
             also writes <out>/shard-i-of-n.result when it finishes; --merge with the n files prints \
             and writes what the unsharded search finds. A behaviour's fingerprints are Swift's \
             Hasher's, so a --shard run sets SWIFT_DETERMINISTIC_HASHING=1 (it runs itself again \
