@@ -50,8 +50,9 @@ public enum CheckpointError: Error, Sendable, CustomStringConvertible, Equatable
         case .damaged(let file, let reason):
             "checkpoint \(file) is damaged (\(reason)); run the search again without --resume"
         case .otherSearch(let file, let expected, let found):
-            "checkpoint \(file) was written for another search (\(SearchIdentity.described(found: found, expected: expected, labels: ("in the checkpoint", "in this run")))); "
-                + "resume with the same scenario, --inserts, --pages, --shard and rules, or start afresh without --resume"
+            "checkpoint \(file) was written for another search ("
+                + SearchIdentity.described(found: found, expected: expected, labels: ("in the checkpoint", "in this run"))
+                + "); resume with the same scenario, --inserts, --pages, --shard and rules, or start afresh without --resume"
         case .unwritable(let file, let reason):
             "cannot write checkpoint \(file): \(reason)"
         case .spillFailed(let folder, let reason):

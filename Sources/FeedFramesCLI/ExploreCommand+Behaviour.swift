@@ -39,16 +39,17 @@ extension ExploreCommand {
     private func search<Behaviour: PagingBehaviour>(_ explorer: BehaviourExplorer<Behaviour>, logic: String, scenario: Scenario,
                                                     out: String, console: Console,
                                                     progress: (ExplorationStatistics) -> Void) throws {
+        var explorer = explorer
+        if let shard = self.shard {
+            // First: it may run the command again, in this process.
+            try DeterministicHashing.ensure()
+            explorer.shard = SearchShard(index: shard.index, count: shard.count, depth: shardDepth)
+        }
         // What the search writes is checked before it runs, for hours perhaps: its folder, written whole at the end as
         // every command's (replacing only a folder FeedFrames wrote), and the checkpoint's folder.
         let writer = try Self.writer(for: out)
         if !merge.isEmpty { return try runMerge(explorer, logic: logic, scenario: scenario, out: out, writer: writer, console: console) }
         if let checkpoint { try Self.checkWritable(checkpoint: checkpoint) }
-        var explorer = explorer
-        if let shard = self.shard {
-            try DeterministicHashing.ensure()
-            explorer.shard = SearchShard(index: shard.index, count: shard.count, depth: shardDepth)
-        }
         let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         // The first Ctrl-C (or SIGTERM) stops the search at its next batch (or as it begins), to write what it found and
         // its checkpoint; a second stops the process at once.
@@ -60,10 +61,12 @@ extension ExploreCommand {
         defer { Interruption.endDeferral() }
         var resumed: SearchCheckpoint?
         if let resume {
-            do throws(CheckpointError) { resumed = try SearchCheckpoint.load(resume) } catch {
+            let loaded: SearchCheckpoint
+            do throws(CheckpointError) { loaded = try SearchCheckpoint.load(resume) } catch {
                 throw CommandFailure(Self.status(of: error), "\(error)")
             }
-            try checkBounds(of: resumed!, file: resume)
+            try checkBounds(of: loaded, file: resume)
+            resumed = loaded
         }
         let shardText = explorer.shard.map { ", shard \($0.index)/\($0.count) at depth \($0.depth)" } ?? ""
         console.out("explore \(scenario.name): fingerprint search, \(logic) playing the app, \(jobs) job\(jobs == 1 ? "" : "s")\(shardText), at most "

@@ -88,7 +88,7 @@ public final class FrameWriter: @unchecked Sendable {
                     throw OutputError(path: target.path, message: "holds FeedFrames' \(marker.kind) output, not a \(kind.name); \(advice)")
                 }
             } else if kind.writesMarker, !kind.legacyMarkers.isEmpty, !kind.heldBeforeMarkers(entries) {
-                // Not ours, nor what an earlier version wrote (it always wrote `legacy`).
+                // Not ours, nor what an earlier version wrote (it always wrote one of `legacyMarkers`).
                 throw OutputError(path: target.path, message: "is a folder FeedFrames did not write (it has no \(FolderMarker.fileName)); \(advice)")
             }
             if let stranger = entries.first(where: { !kind.writes($0) }) {

@@ -83,12 +83,7 @@ public enum Interruption {
         /// Removes every registered path, then ends the process with the signal's default action; or, the first time
         /// after `deferStop`, calls its handler.
         private func stop(_ signalNumber: Int32) {
-            if let handler = lock.withLock({ () -> (@Sendable () -> Void)? in
-                defer { deferred = nil }
-                return deferred
-            }) {
-                return handler()
-            }
+            if let handler = lock.withLock({ exchange(&deferred, with: nil) }) { return handler() }
             stoppingLock.withLock { stopping = true }
             // Held to the end: no writer registers a new folder while the process stops.
             lock.lock()
