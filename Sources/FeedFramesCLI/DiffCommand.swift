@@ -46,7 +46,7 @@ struct DiffCommand: ParsableCommand {
             result = try FolderDiff.compare(expected: expectedPath, actual: actualPath, context: context)
         } catch {
             switch error {
-            case .missing, .notAFolder: throw CommandFailure(.noInput, error.description)
+            case .missing, .notAFolder, .noFrames: throw CommandFailure(.noInput, error.description)
             case .mismatchedKinds: throw ValidationError(error.description)
             }
         }

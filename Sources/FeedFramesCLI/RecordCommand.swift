@@ -18,7 +18,8 @@ struct RecordCommand: ParsableCommand {
             items as a JSON array. Replay it with "source": { "kind": "file", "path": "FIXTURE.json" } \
             and the same pageSize. Recording stops early at a short page. Items with an id \
             already recorded are left out, as the list would drop them. The file is written to a \
-            temporary file and renamed into place. A fixture a file source would refuse (over \
+            temporary file and renamed into place, replacing only a fixture (a JSON array) or \
+            nothing (exit 73 otherwise). A fixture a file source would refuse (over \
             64 MiB or 1,000,000 items, a field over 1 MiB) is not written (exit 65).
             """)
 
@@ -51,8 +52,14 @@ struct RecordCommand: ParsableCommand {
         Console().out("Recorded \(fixture.count) item\(fixture.count == 1 ? "" : "s") to \(out)")
     }
 
-    /// Whole or not at all: a failed run leaves no half-written fixture.
+    /// Whole or not at all: a failed run leaves no half-written fixture. A file already there is replaced only when it
+    /// holds a fixture (a JSON array, as this writes): `--out` naming the scenario or its SQLite database replaced them.
     static func write(_ fixture: Fixture, to path: String) throws(CommandFailure) {
+        if let existing = FileManager.default.contents(atPath: path),
+           !((try? JSONSerialization.jsonObject(with: existing, options: [.fragmentsAllowed])) is [Any]) {
+            throw CommandFailure(.cannotCreate, "\(OutputError.shownPath(path)): is not a fixture (a JSON array of items, as record writes); "
+                                 + "not replacing it (move it away, or choose another --out)")
+        }
         do throws(OutputError) { try AtomicFile.replace(at: path, with: Array(fixture.text.utf8)) } catch {
             throw CommandFailure(.cannotCreate, error.description)
         }

@@ -25,12 +25,14 @@ public struct FolderDiff {
             let (scenario, output) = expectedKind == .scenario ? (expectedPath, actualPath) : (actualPath, expectedPath)
             throw .mismatchedKinds(scenario: scenario, output: output)
         case (.output, _), (_, .output):
-            let equal = compareOutputs(expectedURL, expectedKind.scenarioNames, actualURL, actualKind.scenarioNames,
-                                       diffing: diffing, text: text, report: &report, lines: &lines)
+            let (equal, frames) = compareOutputs(expectedURL, expectedKind.scenarioNames, actualURL, actualKind.scenarioNames,
+                                                 diffing: diffing, text: text, report: &report, lines: &lines)
+            if frames == 0 { throw .noFrames(expectedPath, actualPath) }
             return FolderDiff(lines: lines, report: report, isEqual: equal)
         default:
             let old = FrameDirectory(url: expectedURL), new = FrameDirectory(url: actualURL)
             let comparison = FrameComparison.compare(expected: old, actual: new, diffing: diffing)
+            if comparison.expectedFrames + comparison.actualFrames == 0 { throw .noFrames(expectedPath, actualPath) }
             report.sections = [.init(name: expectedURL.lastPathComponent, comparison: comparison, expected: old, actual: new)]
             lines += text.lines(comparison)
             lines.append(comparison.isEqual ? "No differences: \(DiffText.summary(comparison))."
@@ -39,16 +41,19 @@ public struct FolderDiff {
         }
     }
 
-    /// Scenario folders matched by name; the lines of each that differs. Returns whether all are equal.
+    /// Scenario folders matched by name; the lines of each that differs. Returns whether all are equal, and the frames
+    /// found on both sides.
     static func compareOutputs(_ expectedURL: URL, _ expectedNames: [String], _ actualURL: URL, _ actualNames: [String],
-                               diffing: FileDiffing, text: DiffText, report: inout DiffReport, lines: inout [String]) -> Bool {
+                               diffing: FileDiffing, text: DiffText, report: inout DiffReport,
+                               lines: inout [String]) -> (equal: Bool, frames: Int) {
         let old = Dictionary(uniqueKeysWithValues: expectedNames.map { ($0, FrameDirectory(url: expectedURL.appendingPathComponent($0))) })
         let new = Dictionary(uniqueKeysWithValues: actualNames.map { ($0, FrameDirectory(url: actualURL.appendingPathComponent($0))) })
         let comparison = OutputComparison.compare(expected: old, actual: new, diffing: diffing)
-        var frames = 0, changed = 0, added = 0, removed = 0, differing = 0
+        var frames = 0, found = 0, changed = 0, added = 0, removed = 0, differing = 0
         for scenario in comparison.scenarios {
             let result = scenario.comparison
             frames += result.expectedFrames
+            found += result.expectedFrames + result.actualFrames
             report.sections.append(.init(name: scenario.name, comparison: result,
                                          expected: old[scenario.name]!, actual: new[scenario.name]!))
             guard !result.isEqual else { continue }
@@ -73,7 +78,9 @@ public struct FolderDiff {
             if !comparison.onlyInActual.isEmpty { parts.append("\(comparison.onlyInActual.count) only in \(text.actualLabel)") }
             lines.append("Frames differ: " + parts.joined(separator: "; ") + ".")
         }
-        return comparison.isEqual
+        // A scenario on one side only has frames that differ: not a comparison of nothing.
+        let lone = comparison.onlyInExpected.count + comparison.onlyInActual.count
+        return (comparison.isEqual, found + lone)
     }
 }
 
@@ -85,6 +92,8 @@ public enum FolderDiffError: Error, Sendable, CustomStringConvertible {
     case notAFolder(String)
     /// One scenario's frames against an output folder of scenarios (64).
     case mismatchedKinds(scenario: String, output: String)
+    /// Neither folder holds a frame (66): a wrong path, which "no differences" would let pass.
+    case noFrames(String, String)
 
     static func absent(_ path: String) -> FolderDiffError {
         var isDirectory: ObjCBool = false
@@ -95,6 +104,9 @@ public enum FolderDiffError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .missing(let path): "\(path): no such folder"
         case .notAFolder(let path): "\(path): is a file (expected a folder of frames)"
+        case .noFrames(let expected, let actual):
+            expected == actual ? "\(expected): no frames (expected a folder of frames that render wrote, or an output folder of them)"
+                : "no frames in \(expected) or \(actual) (expected folders of frames that render wrote, or output folders of them)"
         case .mismatchedKinds(let scenario, let output):
             "\(scenario) is one scenario's frames but \(output) is an output folder of scenarios "
                 + "(compare two scenario folders, e.g. \(output)/<name>, or two output folders)"

@@ -133,6 +133,14 @@ final class DiffCommandTests: XCTestCase {
         let file = try cli.run("diff", "a/list/0001.json", "a/list")
         XCTAssertEqual(file.status, 66)
         XCTAssertEqual(file.stderr, "a/list/0001.json: is a file (expected a folder of frames)\n")
+        // Folders with no frames are a wrong path, not "no differences" (which let CI pass).
+        try cli.write("notes", to: "junk/a.txt")
+        try cli.write("{}", to: "scenarios/feed.json")
+        for (expected, actual) in [("junk", "junk"), ("scenarios", "scenarios"), ("junk", "scenarios")] {
+            let nothing = try cli.run("diff", expected, actual)
+            XCTAssertEqual(nothing.status, 66, "\(expected) \(actual): \(nothing.stdout)")
+            XCTAssertTrue(nothing.stderr.contains("no frames"), nothing.stderr)
+        }
         for arguments in [["diff"], ["diff", "a"], ["diff", "a", "a", "a"], ["diff", "a", "a", "--context", "x"],
                           ["diff", "a", "a", "--frobnicate"], ["diff", "a", "a/list"]] {
             let outcome = try cli.run(arguments)

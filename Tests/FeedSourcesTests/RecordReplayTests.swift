@@ -45,6 +45,24 @@ final class RecordReplayTests: XCTestCase {
         XCTAssertTrue(fixture.contains(#"{"id":"3","title":"Row 3","height":88,"author":"author 3"}"#))
     }
 
+    /// `--out` replaces a fixture, never another file: naming the scenario itself or its database replaced them.
+    func testRecordReplacesOnlyAFixture() throws {
+        let folder = try temporaryFolder(self)
+        let database = folder.appendingPathComponent("feed.db").path
+        try makeDatabase(at: database, keys: Array(1...30))
+        let scenario = folder.appendingPathComponent("real.json")
+        try write(#"{ "name": "feed", "preset": "standard", "source": { "kind": "sqlite", "path": "feed.db", "table": "posts", "orderBy": "pk", "columns": { "id": "pk", "title": "headline", "height": "h", "author": "author" } }, "events": ["launch"] }"#, to: scenario)
+        for target in [database, scenario.path] {
+            let before = try Data(contentsOf: URL(fileURLWithPath: target))
+            XCTAssertEqual(FeedFramesCLI.run(["record", scenario.path, "--pages", "1", "--out", target]), 73, target)
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: target)), before, target)
+        }
+        let fixture = folder.appendingPathComponent("feed.json").path
+        XCTAssertEqual(FeedFramesCLI.run(["record", scenario.path, "--pages", "1", "--out", fixture]), 0)
+        XCTAssertEqual(FeedFramesCLI.run(["record", scenario.path, "--pages", "2", "--out", fixture]), 0, "a fixture is recorded again")
+        XCTAssertEqual(try String(contentsOfFile: fixture, encoding: .utf8).components(separatedBy: "\n").filter { $0.hasPrefix("  {") }.count, 30)
+    }
+
     func testRecordingIgnoresScriptedFailuresAndReportsRealOnes() throws {
         let folder = try temporaryFolder(self)
         let scenario = folder.appendingPathComponent("s.json")
