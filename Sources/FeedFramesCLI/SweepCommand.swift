@@ -19,7 +19,9 @@ struct SweepCommand: ParsableCommand {
             source.pageSize, source.total, source.latency, rowHeight, toastDuration.
 
             The table says how often and when (virtual seconds) load-more and refresh requests \
-            started, how many triggers were suppressed, how many stale replies were dropped, and \
+            started, how many triggers were suppressed, how many stale pages the logic was given \
+            (replies to requests older than a newer first load or refresh: the presets cancel or \
+            refuse those, so theirs is 0; frame JSON's staleReplies counts the dropped ones), and \
             the final state; a row whose outcome differs from the row above (same other values) is \
             marked with * and the columns that changed. Written to <out>/sweep.txt and \
             <out>/sweep.html; the text table also goes to stdout.

@@ -158,10 +158,20 @@ public struct FrameTemplates: Sendable {
             located.file = origins[origin?.template ?? "frame.html"] ?? origin?.template ?? "frame.html"
             located.line = origin?.line ?? 0
             located.column = nil
-            located.message += " (frame \(frame.number) of \(context.scenarioName)"
-                + (issue.line > 0 ? ", HTML line \(issue.line))" : ")")
+            located.message += Self.opening(in: issue.message, traced: traced, origins: origins)
+                + " (frame \(frame.number) of \(context.scenarioName)" + (issue.line > 0 ? ", HTML line \(issue.line))" : ")")
             return located
         }
+    }
+
+    /// For libxml2's "Opening and ending tag mismatch: TAG line N and …", found where the element should end (a line of
+    /// `frame.html`, say), where TAG was opened: `; <bogus> opened at t2/row.html:1`. The template to mend is that
+    /// one, which the issue's own line does not name.
+    static func opening(in message: String, traced: TracedOutput?, origins: [String: String]) -> String {
+        let words = message.split(separator: " ")
+        guard let traced, message.hasPrefix("Opening and ending tag mismatch: "), words.count > 7, words[6] == "line",
+              let line = Int(words[7]), let origin = traced.origin(ofLine: line) else { return "" }
+        return "; <\(words[5])> opened at \(origins[origin.template] ?? origin.template):\(origin.line)"
     }
 
     /// `text(of:in:)` as the UTF-8 bytes of the file.

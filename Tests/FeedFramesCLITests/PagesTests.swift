@@ -85,6 +85,18 @@ final class PagesTests: XCTestCase {
         }
     }
 
+    /// An element a partial opens and never closes is found where it should end, in the template around it: the
+    /// message also names the partial's line that opened it, the one to mend.
+    func testATagAPartialLeavesOpenIsNamedWhereItWasOpened() throws {
+        try cli.write(scenario(["launch", "wait 1"], name: "a"), to: "a.json")
+        let row = try String(contentsOf: Self.repository.appendingPathComponent("Templates/row.html"), encoding: .utf8)
+        try cli.write("<bogus>\n" + row, to: "partial/row.html")
+        let outcome = try cli.run("render", "a.json", "--out", "out", "--templates", "partial")
+        XCTAssertNotEqual(outcome.status, 0)
+        XCTAssertTrue(outcome.stderrLines.first?.contains("Opening and ending tag mismatch: bogus line") == true, outcome.stderr)
+        XCTAssertTrue(outcome.stderrLines.first?.contains("; <bogus> opened at partial/row.html:1 (frame") == true, outcome.stderr)
+    }
+
     func testABrokenPageTemplateIsNamedAtItsLineAndNothingIsWritten() throws {
         try cli.write(scenario(["launch", "wait 1"], name: "a"), to: "a.json")
         try cli.write("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head><title>t</title></head>\n<body>\n<p>{{name}}\n</body>\n</html>\n",
