@@ -19,8 +19,8 @@ public enum Sweep {
                 progress: progress)
     }
 
-    private static func run(_ scenario: Scenario, parameters: [SweepParameter], outcome: (Scenario) throws(RunLimitError) -> SweepOutcome,
-                            progress: (Int, Int) -> Void) throws(SweepError) -> SweepTable {
+    /// Whether `parameters` make a grid a sweep runs: at least one, each once, at most `SweepParameter.maxValues` runs.
+    public static func checkGrid(_ parameters: [SweepParameter]) throws(SweepError) {
         guard !parameters.isEmpty else { throw SweepError("no --param given (expected at least one NAME=FROM..TO[:STEP])") }
         let names = parameters.map(\.name)
         if let repeated = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
@@ -30,6 +30,13 @@ public enum Sweep {
         guard total <= SweepParameter.maxValues else {
             throw SweepError("\(total) runs (expected at most \(SweepParameter.maxValues); use larger steps or fewer parameters)")
         }
+    }
+
+    private static func run(_ scenario: Scenario, parameters: [SweepParameter], outcome: (Scenario) throws(RunLimitError) -> SweepOutcome,
+                            progress: (Int, Int) -> Void) throws(SweepError) -> SweepTable {
+        try checkGrid(parameters)
+        let names = parameters.map(\.name)
+        let total = parameters.reduce(1) { $0 * $1.values.count }
         var rows: [SweepRow] = []
         rows.reserveCapacity(total)
         for number in 0..<total {

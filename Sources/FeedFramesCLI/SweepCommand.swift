@@ -44,6 +44,8 @@ struct SweepCommand: ParsableCommand {
         if parameters.isEmpty {
             throw ValidationError("missing --param NAME=FROM..TO[:STEP] (e.g. --param viewport.height=600..800:10)")
         }
+        // The grid's own checks, here: they are the command line's, not the scenario's (64, not 65).
+        do throws(SweepError) { try Sweep.checkGrid(parameters) } catch { throw ValidationError(error.message) }
     }
 
     func run() throws {

@@ -79,6 +79,19 @@ final class SweepTests: XCTestCase {
         XCTAssertEqual(message("rowHeight=1..2:"), "'rowHeight=1..2:': STEP must be a number above 0")
     }
 
+    /// The grid's own checks, which the command runs on its command line (exit 64) before it reads the scenario.
+    func testAGridTooLargeOrWithAParameterTwiceIsRefused() throws {
+        let height = try SweepParameter.parse("viewport.height=1..10000").get(), width = try SweepParameter.parse("viewport.width=1..2").get()
+        func message(_ parameters: [SweepParameter]) -> String? {
+            do throws(SweepError) { try Sweep.checkGrid(parameters) } catch { return error.message }
+            return nil
+        }
+        XCTAssertEqual(message([height, width]), "20000 runs (expected at most 10000; use larger steps or fewer parameters)")
+        XCTAssertEqual(message([width, width]), "viewport.width is given twice (expected each parameter once)")
+        XCTAssertEqual(message([]), "no --param given (expected at least one NAME=FROM..TO[:STEP])")
+        XCTAssertNil(message([height]))
+    }
+
     func testAParameterTheListLacksIsAnError() throws {
         let scenario = try ExplorerFixtures.preset("seed001")
         XCTAssertThrowsError(try Sweep.run(scenario, parameters: [try SweepParameter.parse("header.armDistance=50..60").get()])) { error in
