@@ -14,7 +14,8 @@ struct ValidateCommand: ParsableCommand {
         discussion: """
             Checks every HTML frame with libxml2 (well-formed XHTML, valid against frame.rng) and \
             against the JSON frame beside it (rows, header and footer states, retry button, toast, \
-            empty view); every JSON frame must parse. A folder may be one scenario's frames or an \
+            empty view); every JSON frame must parse, and every file a folder's frames.json lists \
+            must be there. A folder may be one scenario's frames or an \
             output folder of scenarios. Exits 1 when any frame fails.
             """)
 

@@ -21,6 +21,7 @@ public struct FrameCheck: Sendable {
             files += isDirectory.boolValue ? Self.frameFiles(in: path) : [path]
         }
         var issues: [ValidationIssue] = []
+        for path in paths { issues += Self.listedButMissing(below: path) }
         var reported: Set<String> = []
         for (index, file) in files.enumerated() {
             issues += check(file).filter { reported.insert($0.description).inserted }
@@ -44,6 +45,36 @@ public struct FrameCheck: Sendable {
             }
         }
         return files
+    }
+
+    /// The files a scenario folder's `frames.json` lists that are not there (a frame deleted, or never written), in
+    /// `folder` or any folder below it: checking only the files there passed a folder missing some.
+    static func listedButMissing(below folder: String) -> [ValidationIssue] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else { return [] }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        var issues: [ValidationIssue] = []
+        for name in names where !name.hasPrefix(".") {
+            let path = (folder as NSString).appendingPathComponent(name)
+            if name == "frames.json" { issues += missing(listedIn: path, folder: folder) } else { issues += listedButMissing(below: path) }
+        }
+        return issues
+    }
+
+    private static func missing(listedIn list: String, folder: String) -> [ValidationIssue] {
+        guard let data = FileManager.default.contents(atPath: list), let node = try? JSONParser.parse(Array(data)),
+              case .array(let frames) = node.plain else { return [] }
+        var issues: [ValidationIssue] = []
+        for case .object(let frame) in frames {
+            guard case .array(let files)? = frame["files"] else { continue }
+            for case .string(let name) in files where !name.contains("/") && !name.hasPrefix(".") {
+                let path = (folder as NSString).appendingPathComponent(name)
+                if !FileManager.default.fileExists(atPath: path) {
+                    issues.append(ValidationIssue(file: path, line: 0, column: nil, rule: "missing", message: "frames.json lists it, but it is not there"))
+                }
+            }
+        }
+        return issues
     }
 
     /// One file's problems: an HTML frame checked against the JSON frame beside it; a JSON frame parsed.

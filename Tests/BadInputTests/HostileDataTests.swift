@@ -159,6 +159,20 @@ final class HostileDataTests: XCTestCase {
         }
     }
 
+    /// A frame file deleted from a render is a problem `validate` reports (frames.json lists it), not a smaller
+    /// folder that passes.
+    func testValidateReportsAFrameFileThatIsMissing() throws {
+        try scratch.write("{\"name\": \"x\", \"preset\": \"standard\", \"events\": [\"launch\", \"wait 1\"]}", to: "x.json")
+        XCTAssertEqual(try scratch.run("render", "x.json", "--out", "out").status, 0)
+        XCTAssertEqual(try scratch.run("validate", "out").status, 0)
+        try FileManager.default.removeItem(at: scratch.url("out/x/0002.json"))
+        for path in ["out", "out/x"] {
+            let outcome = try scratch.run("validate", path)
+            XCTAssertEqual(outcome.status, 1, path)
+            XCTAssertEqual(outcome.stderrLines.first, "out/x/0002.json: missing: frames.json lists it, but it is not there", path)
+        }
+    }
+
     /// libxml2 hardened, end to end: a frame declaring an external entity is refused,
     /// and nothing of the file it names reaches the output.
     func testValidateRefusesAnExternalEntityAndReadsNothing() throws {
