@@ -14,6 +14,9 @@ public struct LocaleMatch: Hashable, Sendable {
     /// Whether the tag names its table exactly (no fallback to say anything about).
     public var isExact: Bool { requested == table }
 
+    /// What to tell a user who asked for a tag with no table of its own, or `nil`.
+    public var fallbackNote: String? { isExact ? nil : "locale \(requested) has no texts of its own; using the built-in \(table) texts" }
+
     /// Chinese regions that write Traditional Chinese.
     static let traditionalRegions: Set<String> = ["TW", "HK", "MO"]
 

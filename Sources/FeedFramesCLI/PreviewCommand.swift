@@ -60,6 +60,7 @@ struct PreviewCommand: ParsableCommand {
         let console = Console()
         let presets = presetLists.joined().reduce(into: [Preset]()) { if !$0.contains($1) { $0.append($1) } }
         let locales = localeLists.joined().reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        for note in locales.compactMap({ LocaleMatch.match($0)?.fallbackNote }) { console.error("--locale: \(note)") }
         let (templates, validator) = try TemplateLocator.load(custom: templates.templates)
         let gallery: Gallery
         do throws(GalleryError) {

@@ -115,7 +115,9 @@ struct RenderCommand: ParsableCommand {
         }
         guard problems.isEmpty else { throw CommandFailure(worst, problems) }
         if let shard { loaded = loaded.filter { shard.contains($0.scenario.name) } }
-        try Self.render(loaded, options: options, console: Console())
+        let console = Console()
+        if let note = locale.flatMap(LocaleMatch.match)?.fallbackNote { console.error("--locale: \(note)") }
+        try Self.render(loaded, options: options, console: console)
     }
 
     /// Renders every scenario, all or nothing (see `OutputRender`), and says what it wrote.

@@ -93,7 +93,7 @@ struct Reading {
         if let node = fields["locale"], let value = string(node, "locale") {
             if let match = LocaleMatch.match(value) {
                 locale = value
-                if !match.isExact { notes.append("locale \(value) has no texts of its own; using the built-in \(match.table) texts") }
+                if let note = match.fallbackNote { notes.append(note) }
             } else {
                 fail(node, "locale", "\(found(node)) is not a BCP 47 language tag (expected e.g. en, zh-Hant, ar-EG; "
                      + "built-in texts: \(FeedTexts.locales.joined(separator: ", ")))")

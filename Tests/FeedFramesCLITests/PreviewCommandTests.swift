@@ -91,6 +91,19 @@ final class PreviewCommandTests: XCTestCase {
         XCTAssertTrue(try cli.text("g/standard-zh-Hant/header-armed.html").contains(#"lang="zh-Hant""#))
     }
 
+    /// A `--locale` with no texts of its own says which it falls back to, as a scenario's `locale` does; one with its own
+    /// says nothing.
+    func testALocaleThatFallsBackSaysSo() throws {
+        XCTAssertEqual(try cli.run("preview", "--preset", "standard", "--locale", "en", "--out", "g").stderrLines, [])
+        let preview = try cli.run("preview", "--preset", "standard", "--locale", "fr-CA", "--out", "g")
+        XCTAssertEqual(preview.status, 0, preview.stderr)
+        XCTAssertEqual(preview.stderrLines, ["--locale: locale fr-CA has no texts of its own; using the built-in en texts"])
+        try cli.write(#"{ "name": "x", "preset": "standard", "events": ["launch"] }"#, to: "x.json")
+        let render = try cli.run("render", "x.json", "--locale", "zh-HK", "--out", "out")
+        XCTAssertEqual(render.status, 0, render.stderr)
+        XCTAssertEqual(render.stderrLines, ["--locale: locale zh-HK has no texts of its own; using the built-in zh-Hant texts"])
+    }
+
     func testBadCommandLines() throws {
         for arguments in [["preview"], ["preview", "--out", "g", "--preset", "seed003"], ["preview", "--out", "g", "--locale", "fr_FR"],
                           ["preview", "extra", "--out", "g"]] {
