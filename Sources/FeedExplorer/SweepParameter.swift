@@ -35,6 +35,8 @@ public struct SweepParameter: Hashable, Sendable {
             case .sourcePageSize: return 1...10_000
             case .sourceTotal: return 0...100_000_000
             case .sourceLatency, .toastDuration: return 0...86_400
+            // As a scenario's `config.rowHeight` (ScenarioReader.minRowHeight): thinner rows would be a list no file can describe.
+            case .rowHeight: return ScenarioReader.minRowHeight...100_000
             default: return 0.000_001...100_000
             }
         }

@@ -171,7 +171,8 @@ struct RenderCommand: ParsableCommand {
         let validation = options.validate && options.formats.contains(.html) ? "all HTML frames valid" : "not validated"
         console.out("Rendered \(summary.scenarios) scenario\(summary.scenarios == 1 ? "" : "s"), \(summary.frames) frames, "
                     + "\(summary.bytes) bytes, \(validation), in \(String(format: "%.2f", seconds)) s.")
-        console.out("Open \(outURL.appendingPathComponent("index.html").standardizedFileURL.path)")
+        // A shard that holds none of the scenarios writes nothing, not even the index.
+        if summary.scenarios > 0 { console.out("Open \(outURL.appendingPathComponent("index.html").standardizedFileURL.path)") }
     }
 
     /// Screenshots (and the GIF made of them) go into the temporary folder, so they appear with
