@@ -375,7 +375,10 @@ struct Reading {
                 fail(element, path, error.message)
             case .success(let step):
                 if step == .event(.launch) && index > 0 {
-                    fail(element, path, "\"launch\" again (expected it once, as the first event)")
+                    // "again" only when the first event was a launch; else it is out of place (the first is reported too).
+                    let first = list.first.flatMap { $0.stringValue }.flatMap { try? ScriptStep.parse($0).get() }
+                    fail(element, path, first == .event(.launch) ? "\"launch\" again (expected it once, as the first event)"
+                                                                 : "\"launch\" not first (expected it once, as the first event)")
                 } else if index == 0 && step != .event(.launch) {
                     fail(element, path, "\(found(element)) before \"launch\" (expected \"launch\" first)")
                 } else if case .insert = step, !insertable {

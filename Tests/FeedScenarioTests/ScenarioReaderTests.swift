@@ -126,7 +126,7 @@ final class ScenarioReaderTests: XCTestCase {
                        ["demo.json:1:34: events: empty (expected a list of events starting with \"launch\")"])
         XCTAssertEqual(problems(#"{"preset": "standard", "events": ["wait 1", "launch"]}"#), [
             "demo.json:1:35: events[0]: \"wait 1\" before \"launch\" (expected \"launch\" first)",
-            "demo.json:1:45: events[1]: \"launch\" again (expected it once, as the first event)",
+            "demo.json:1:45: events[1]: \"launch\" not first (expected it once, as the first event)",
         ])
     }
 
