@@ -48,7 +48,7 @@ public struct SweepTable: Hashable, Sendable {
         var lines = [render(columns), widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")]
         lines += rows.map { render(cells($0)) }
         lines.append("")
-        lines.append("\(rows.count) runs, \(flips.count) flip\(flips.count == 1 ? "" : "s")")
+        lines.append("\(rows.count) run\(rows.count == 1 ? "" : "s"), \(flips.count) flip\(flips.count == 1 ? "" : "s")")
         return lines.joined(separator: "\n") + "\n"
     }
 }

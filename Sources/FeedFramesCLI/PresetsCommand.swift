@@ -35,7 +35,7 @@ struct PresetsCommand: ParsableCommand {
             do throws(OutputError) { try FileExport.write(files, to: folder, kind: "presets", force: force) } catch {
                 throw CommandFailure(.cannotCreate, error.description)
             }
-            console.out("Wrote \(files.count) presets to \(folder)/: \(files.map(\.0).joined(separator: ", "))")
+            console.out("Wrote \(files.count) preset\(files.count == 1 ? "" : "s") to \(folder.hasSuffix("/") ? folder : folder + "/"): \(files.map(\.0).joined(separator: ", "))")
             return
         }
         for preset in Preset.all {

@@ -87,7 +87,7 @@ struct PreviewCommand: ParsableCommand {
             throw CommandFailure(error)
         }
         let unreachable = gallery.rows.flatMap(\.cells).count - frames
-        console.out("Wrote \(gallery.rows.count) row\(gallery.rows.count == 1 ? "" : "s") (preset × locale), \(frames) frames, "
+        console.out("Wrote \(gallery.rows.count) row\(gallery.rows.count == 1 ? "" : "s") (preset × locale × look), \(frames) frame\(frames == 1 ? "" : "s"), "
                     + "all HTML frames valid; \(unreachable) state\(unreachable == 1 ? "" : "s") not reachable in their preset.")
         console.out("Open \(URL(fileURLWithPath: out).appendingPathComponent("index.html").standardizedFileURL.path)")
     }

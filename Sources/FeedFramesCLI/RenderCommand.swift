@@ -169,7 +169,7 @@ struct RenderCommand: ParsableCommand {
         for line in summary.ineffective { console.error(CommandFailure.printable(line)) }
         let seconds = Date().timeIntervalSince(start)
         let validation = options.validate && options.formats.contains(.html) ? "all HTML frames valid" : "not validated"
-        console.out("Rendered \(summary.scenarios) scenario\(summary.scenarios == 1 ? "" : "s"), \(summary.frames) frames, "
+        console.out("Rendered \(summary.scenarios) scenario\(summary.scenarios == 1 ? "" : "s"), \(summary.frames) frame\(summary.frames == 1 ? "" : "s"), "
                     + "\(summary.bytes) bytes, \(validation), in \(String(format: "%.2f", seconds)) s.")
         // A shard that holds none of the scenarios writes nothing, not even the index.
         if summary.scenarios > 0 { console.out("Open \(outURL.appendingPathComponent("index.html").standardizedFileURL.path)") }

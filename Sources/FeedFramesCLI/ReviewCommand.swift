@@ -53,7 +53,7 @@ struct ReviewCommand: ParsableCommand {
             throw CommandFailure(error)
         }
         console.endProgress()
-        console.out("Reviewed \(references.count) reference\(references.count == 1 ? "" : "s"), \(frames) frames")
+        console.out("Reviewed \(references.count) reference\(references.count == 1 ? "" : "s"), \(frames) frame\(frames == 1 ? "" : "s")")
         console.out("Open \(URL(fileURLWithPath: out).appendingPathComponent("index.html").standardizedFileURL.path)")
     }
 }

@@ -85,7 +85,9 @@ public final class FrameWriter: @unchecked Sendable {
             let advice = "not replacing it (move it away, or choose another --out)"
             if let marker = FolderMarker.read(in: target.path) {
                 guard marker.kind == kind.name else {
-                    throw OutputError(path: target.path, message: "holds FeedFrames' \(marker.kind) output, not a \(kind.name); \(advice)")
+                    // The folder `render` writes its scenarios' folders in is marked "output" (`OutputIndex`).
+                    let written = marker.kind == "output" ? "render" : marker.kind
+                    throw OutputError(path: target.path, message: "holds FeedFrames' \(written) output, not a \(kind.name); \(advice)")
                 }
             } else if kind.writesMarker, !kind.legacyMarkers.isEmpty, !kind.heldBeforeMarkers(entries) {
                 // Not ours, nor what an earlier version wrote (it always wrote one of `legacyMarkers`).
