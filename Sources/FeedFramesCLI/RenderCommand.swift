@@ -26,7 +26,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: [.short, .long], help: ArgumentHelp("Output folder.", valueName: "dir"))
     var out = "output"
 
-    @Option(name: .long, help: ArgumentHelp("Formats to write: html, text, json, comma-separated.", valueName: "formats"),
+    @Option(name: .long, help: ArgumentHelp("Formats to write: html, text, json, comma-separated (default: all three).", valueName: "formats"),
             transform: FrameFormat.list)
     var format: [FrameFormat] = FrameFormat.allCases
 

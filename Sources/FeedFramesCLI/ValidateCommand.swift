@@ -35,7 +35,10 @@ struct ValidateCommand: ParsableCommand {
         }
         console.endProgress()
         var problems = issues.map(\.description)
-        if checked == 0 { problems.append("no frames found in \(paths.joined(separator: ", "))") }
+        if checked == 0 {
+            problems.append("no frames found in \(paths.joined(separator: ", ")) (expected HTML or JSON frames, NNNN.html or NNNN.json: "
+                            + "text frames are not validated)")
+        }
         guard problems.isEmpty else {
             throw CommandFailure(.failure, problems + ["\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(checked) file\(checked == 1 ? "" : "s")"])
         }
