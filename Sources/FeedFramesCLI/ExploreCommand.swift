@@ -57,7 +57,7 @@ struct ExploreCommand: ParsableCommand {
             transform: Preset.parse)
     var preset: Preset?
 
-    @Option(name: [.short, .long], help: ArgumentHelp("Moves from the start to explore.", valueName: "n"))
+    @Option(name: [.short, .long], parsing: .unconditional, help: ArgumentHelp("Moves from the start to explore.", valueName: "n"))
     var depth = 8
 
     @Option(name: [.short, .long], help: ArgumentHelp("Output folder (default: output/explore-<name>).", valueName: "dir"))
@@ -67,21 +67,21 @@ struct ExploreCommand: ParsableCommand {
                                valueName: "file"))
     var dot: String?
 
-    @Option(name: .customLong("max-states"), help: ArgumentHelp("Stop expanding at this many states (about 6.2 KB each, or 30 bytes with --fingerprints).", valueName: "n"))
+    @Option(name: .customLong("max-states"), parsing: .unconditional, help: ArgumentHelp("Stop expanding at this many states (about 6.2 KB each, or 30 bytes with --fingerprints).", valueName: "n"))
     var maxStates = SearchBudget.defaultMaxStates
 
-    @Option(name: .customLong("gallery"), help: ArgumentHelp("At most this many screens in the gallery (default: 400).", valueName: "n"))
+    @Option(name: .customLong("gallery"), parsing: .unconditional, help: ArgumentHelp("At most this many screens in the gallery (default: 400).", valueName: "n"))
     var galleryGiven: Int?
 
     /// `--gallery`, or 400.
     var gallery: Int { galleryGiven ?? 400 }
 
-    @Option(help: ArgumentHelp("Also explore new items appearing at the head of the feed while it is read (the move insert, "
+    @Option(parsing: .unconditional, help: ArgumentHelp("Also explore new items appearing at the head of the feed while it is read (the move insert, "
                                + "one item at a time), up to this many on a path. Pages asked for by number afterwards "
                                + "are shifted by them.", valueName: "n"))
     var inserts = 0
 
-    @Option(help: ArgumentHelp("Explore a feed of this many full pages: a reply to a later page comes back short, empty or "
+    @Option(parsing: .unconditional, help: ArgumentHelp("Explore a feed of this many full pages: a reply to a later page comes back short, empty or "
                                + "failed. The rows then stay bounded, and a search with a large --depth reaches the end of "
                                + "the space (by default every page may come back full).", valueName: "n"))
     var pages: Int?
@@ -95,12 +95,12 @@ struct ExploreCommand: ParsableCommand {
                              + "get shortest counterexamples. Implied by --jobs, --time-limit, --resume, --checkpoint, --shard."))
     var fingerprints = false
 
-    @Option(help: ArgumentHelp("Worker threads of a fingerprint search (default: one per core); the results do not depend on it.",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Worker threads of a fingerprint search (default: one per core); the results do not depend on it.",
                                valueName: "n"))
     var jobs: Int?
 
     @Option(name: .customLong("time-limit"),
-            help: ArgumentHelp("Stop a fingerprint search after this many seconds and write a checkpoint to continue from "
+            parsing: .unconditional, help: ArgumentHelp("Stop a fingerprint search after this many seconds and write a checkpoint to continue from "
                                + "(with --resume, counted from the end of the rebuild of the visited set).",
                                valueName: "seconds"))
     var timeLimit: Double?
@@ -119,11 +119,11 @@ struct ExploreCommand: ParsableCommand {
             transform: Shard.parse)
     var shard: Shard?
 
-    @Option(name: .customLong("shard-depth"), help: ArgumentHelp("The depth at which --shard splits the states.", valueName: "n"))
+    @Option(name: .customLong("shard-depth"), parsing: .unconditional, help: ArgumentHelp("The depth at which --shard splits the states.", valueName: "n"))
     var shardDepth = 4
 
     @Option(name: .customLong("frontier-states"),
-            help: ArgumentHelp("States of the next level a fingerprint search keeps in memory; past it each is kept only as "
+            parsing: .unconditional, help: ArgumentHelp("States of the next level a fingerprint search keeps in memory; past it each is kept only as "
                                + "its place in the trail and re-run from the start when expanded (slower, but memory stays "
                                + "bounded). Default: 200,000 (a state is kilobytes).", valueName: "n"))
     var frontierStatesGiven: Int?

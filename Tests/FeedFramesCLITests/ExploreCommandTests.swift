@@ -177,6 +177,10 @@ final class ExploreCommandTests: XCTestCase {
         XCTAssertEqual(try cli.run("explore", "--preset", "standard", "--fingerprints", "--gallery", "5").status, 64)
         XCTAssertEqual(try cli.run("explore", "--preset", "standard", "--depth", "3", "--shard", "1/2", "--shard-depth", "4").status, 64)
         XCTAssertEqual(try cli.run("explore", "--preset", "standard", "--jobs", "0").status, 64)
+        // A negative number is read as the option's value and refused as out of range, not as a missing value.
+        let negative = try cli.run("explore", "--preset", "standard", "--depth", "-1")
+        XCTAssertEqual(negative.status, 64)
+        XCTAssertEqual(negative.stderrLines.first, "Error: bad --depth '-1' (expected a number from 0 to 1000)")
         XCTAssertEqual(try cli.run("explore", "--preset", "standard", "--shard", "3/2").status, 64)
     }
 
