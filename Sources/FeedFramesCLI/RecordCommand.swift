@@ -52,11 +52,16 @@ struct RecordCommand: ParsableCommand {
         Console().out("Recorded \(fixture.count) item\(fixture.count == 1 ? "" : "s") to \(out)")
     }
 
+    /// Whether `bytes` are a JSON array, as a fixture is (read with the parser the `file` source reads it with).
+    static func holdsFixture(_ bytes: Data) -> Bool {
+        guard let node = try? JSONParser.parse(Array(bytes)), case .array = node.plain else { return false }
+        return true
+    }
+
     /// Whole or not at all: a failed run leaves no half-written fixture. A file already there is replaced only when it
     /// holds a fixture (a JSON array, as this writes): `--out` naming the scenario or its SQLite database replaced them.
     static func write(_ fixture: Fixture, to path: String) throws(CommandFailure) {
-        if let existing = FileManager.default.contents(atPath: path),
-           !((try? JSONSerialization.jsonObject(with: existing, options: [.fragmentsAllowed])) is [Any]) {
+        if let existing = FileManager.default.contents(atPath: path), !Self.holdsFixture(existing) {
             throw CommandFailure(.cannotCreate, "\(OutputError.shownPath(path)): is not a fixture (a JSON array of items, as record writes); "
                                  + "not replacing it (move it away, or choose another --out)")
         }
